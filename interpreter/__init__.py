@@ -1,0 +1,14 @@
+"""A declarative rule-spec interpreter for the rummy family of card games.
+
+    >>> from interpreter import load_variant
+    >>> v = load_variant("gin")
+    >>> v.deadwood(["Ah", "2h", "3h", "7c", "7d", "7s", "Kd", "Qd", "9c", "4s"])
+    33
+"""
+from .errors import CardError, FormulaError, IllegalAction, RummyError, SpecError
+from .melds import Arrangement, Meld
+from .spec import Variant, bundled_names, load_variant
+
+__all__ = ["Arrangement", "CardError", "FormulaError", "IllegalAction", "Meld", "RummyError",
+           "SpecError", "Variant", "bundled_names", "load_variant"]
+__version__ = "0.1.0"

@@ -1,0 +1,176 @@
+"""Cards as small ints: the face alphabet of a variant, notation, and physical decks.
+
+A *face* is what a card shows: ``suit * len(ranks) + rank``, with one extra face for the
+joker. A *physical card* is one card of the shuffled deck (an index into ``Deck.faces_of``);
+with one deck and no jokers the two coincide. A set of faces from one deck is an int
+bitmask, wrapped by :class:`Cards` where readability matters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .errors import CardError
+
+DEFAULT_SUITS = ("c", "d", "h", "s")
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+DEFAULT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+DEFAULT_POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, "Jk": 25}
+JOKER = "Jk"
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The faces of a variant's cards: suits, ranks, point values, and maybe a joker."""
+
+    suits: tuple[str, ...] = DEFAULT_SUITS
+    ranks: tuple[str, ...] = DEFAULT_RANKS
+    points: tuple[int, ...] = ()
+    jokers: bool = False
+
+    @classmethod
+    def build(cls, suits=DEFAULT_SUITS, ranks=DEFAULT_RANKS, points=None, jokers=False) -> "Faces":
+        """Faces with point values: ``points`` maps a rank (or ``Jk``) to its value.
+
+        Unlisted ranks default to Ace 1, numbers their face value, pictures 10, joker 25.
+        """
+        table = dict(DEFAULT_POINTS)
+        table.update(points or {})
+        per_rank = [table.get(r, int(r) if r.isdigit() else 10) for r in ranks]
+        values = tuple(per_rank * len(suits)) + ((table[JOKER],) if jokers else ())
+        return cls(tuple(suits), tuple(ranks), values, jokers)
+
+    @property
+    def count(self) -> int:
+        """Number of distinct faces, the joker included."""
+        return len(self.suits) * len(self.ranks) + (1 if self.jokers else 0)
+
+    @property
+    def joker(self) -> int | None:
+        """The joker's face id, or None when the variant has none."""
+        return len(self.suits) * len(self.ranks) if self.jokers else None
+
+    def face(self, suit: int, rank: int) -> int:
+        return suit * len(self.ranks) + rank
+
+    def suit_of(self, face: int) -> int:
+        return face // len(self.ranks)
+
+    def rank_of(self, face: int) -> int:
+        return face % len(self.ranks)
+
+    def is_joker(self, face: int) -> bool:
+        return self.jokers and face == len(self.suits) * len(self.ranks)
+
+    def name(self, face: int) -> str:
+        """Notation of a face: ``Ah``, ``Td``, ``Jk``."""
+        if self.is_joker(face):
+            return JOKER
+        return self.ranks[self.rank_of(face)] + self.suits[self.suit_of(face)]
+
+    def parse(self, text: str) -> int:
+        """Face id of a notation such as ``Ah``, ``10d``, ``T♦`` or ``Jk``; CardError if bad."""
+        raw = text.strip() if isinstance(text, str) else text
+        if not isinstance(raw, str) or not raw:
+            raise CardError(f"bad card {text!r}: expected a card such as 'Ah', 'Td' or 'Jk'")
+        if raw.lower() == JOKER.lower():
+            if not self.jokers:
+                raise CardError(f"bad card {text!r}: this variant has no jokers")
+            return self.joker
+        rank, suit = raw[:-1].upper(), SUIT_SYMBOLS.get(raw[-1], raw[-1].lower())
+        if rank == "10":
+            rank = "T"
+        if suit not in self.suits:
+            raise CardError(f"bad card {text!r}: unknown suit {raw[-1]!r} "
+                            f"(suits are {', '.join(self.suits)})")
+        if rank not in self.ranks:
+            raise CardError(f"bad card {text!r}: unknown rank {raw[:-1]!r} "
+                            f"(ranks are {' '.join(self.ranks)})")
+        return self.face(self.suits.index(suit), self.ranks.index(rank))
+
+    def parse_many(self, cards: Iterable[str | int] | str) -> list[int]:
+        """Faces of several cards; accepts a space separated string, notations, or face ids."""
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        out = []
+        for card in cards:
+            if isinstance(card, int) and not isinstance(card, bool):
+                if not 0 <= card < self.count:
+                    raise CardError(f"bad card id {card}: faces are 0..{self.count - 1}")
+                out.append(card)
+            else:
+                out.append(self.parse(card))
+        return out
+
+    def sort_key(self, face: int) -> tuple[int, int]:
+        """Hands read best grouped by suit, then by rank; jokers last."""
+        if self.is_joker(face):
+            return (len(self.suits), 0)
+        return (self.suit_of(face), self.rank_of(face))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A physical deck: ``copies`` of every face plus ``jokers`` jokers, in a fixed order."""
+
+    faces: Faces
+    copies: int = 1
+    jokers: int = 0
+
+    @property
+    def faces_of(self) -> tuple[int, ...]:
+        """Face of each physical card id, in the unshuffled order."""
+        plain = len(self.faces.suits) * len(self.faces.ranks)
+        order = [f for _ in range(self.copies) for f in range(plain)]
+        return tuple(order + [self.faces.joker] * self.jokers)
+
+    @property
+    def size(self) -> int:
+        return len(self.faces.suits) * len(self.faces.ranks) * self.copies + self.jokers
+
+    def count_of(self, face: int) -> int:
+        """How many physical cards show ``face``."""
+        return self.jokers if self.faces.is_joker(face) else self.copies
+
+
+class Cards:
+    """A read-only set of faces backed by an int bitmask (one deck, no duplicates)."""
+
+    __slots__ = ("mask", "faces")
+
+    def __init__(self, mask: int, faces: Faces):
+        self.mask = mask
+        self.faces = faces
+
+    @classmethod
+    def of(cls, faces: Faces, cards: Iterable[str | int] | str) -> "Cards":
+        mask = 0
+        for f in faces.parse_many(cards):
+            mask |= 1 << f
+        return cls(mask, faces)
+
+    def __iter__(self) -> Iterator[int]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, face: int) -> bool:
+        return bool(self.mask >> face & 1)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Cards) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def names(self) -> list[str]:
+        return [self.faces.name(f) for f in sorted(self, key=self.faces.sort_key)]
+
+    def __repr__(self) -> str:
+        return f"Cards({' '.join(self.names())})"

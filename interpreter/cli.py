@@ -1,0 +1,106 @@
+"""The ``rummy`` command: a thin reporter over the library; errors become one-line messages."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import RummyError, SpecError
+from .spec import bundled_names, load_variant, schema_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except SpecError as error:
+        print("\n".join(error.problems), file=sys.stderr)
+        return 1
+    except RummyError as error:
+        print(f"rummy {args.command}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rummy", description="Rummy variants as YAML specs.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("validate", help="check variant files; one located line per problem")
+    p.add_argument("files", nargs="+", metavar="FILE", help="variant YAML files or bundled names")
+    p.set_defaults(run=_validate)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of the variant format")
+    p.set_defaults(run=_schema)
+
+    p = sub.add_parser("variants", help="list the bundled variants")
+    p.set_defaults(run=_variants)
+
+    p = sub.add_parser("arrange", help="optimal melds and deadwood of a hand")
+    p.add_argument("variant", help="bundled name or YAML file")
+    p.add_argument("cards", nargs="+", metavar="CARD", help="cards such as Ah Td 10d Jk")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=_arrange)
+    return parser
+
+
+def _validate(args) -> int:
+    failed = 0
+    for name in args.files:
+        try:
+            variant = load_variant(name)
+        except SpecError as error:
+            print("\n".join(error.problems), file=sys.stderr)
+            failed += 1
+        else:
+            print(f"{variant.path}: ok ({variant.name})")
+    return 1 if failed else 0
+
+
+def _schema(args) -> int:
+    print(schema_path().read_text(encoding="utf-8"), end="")
+    return 0
+
+
+def _variants(args) -> int:
+    for name in bundled_names():
+        variant = load_variant(name)
+        low, high = variant.players
+        print(f"{name:24} {variant.name} ({low}-{high} players)" if low != high
+              else f"{name:24} {variant.name} ({low} players)")
+    return 0
+
+
+def _arrange(args) -> int:
+    variant = load_variant(args.variant)
+    cards = " ".join(args.cards)
+    arrangement = variant.arrange(cards)
+    melds = [variant.names(m.cards) if m.cards == m.declared else
+             [n if c == d else f"{n}({variant.faces.name(d)})"
+              for n, c, d in zip(variant.names(m.cards), m.cards, m.declared)]
+             for m in arrangement.melds]
+    result = {"melds": melds, "deadwood": variant.names(arrangement.deadwood),
+              "points": arrangement.points}
+    sizes = set(variant.deal.hand_size.values())
+    if len(variant.cards(cards)) - 1 in sizes:
+        after, discards = variant.best_discards(cards)
+        result["best_discards"] = {"points_after": after, "cards": discards}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    for meld in melds:
+        print("meld     " + " ".join(meld))
+    print("deadwood " + (" ".join(result["deadwood"]) or "-") + f"  ({arrangement.points} points)")
+    if "best_discards" in result:
+        best = result["best_discards"]
+        print(f"discard  {' or '.join(best['cards'])}  -> {best['points_after']} points")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

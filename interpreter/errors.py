@@ -1,0 +1,36 @@
+"""The errors users see: each carries a one-line, located message and never a traceback."""
+from __future__ import annotations
+
+
+class RummyError(Exception):
+    """Base of every error the interpreter reports to a user."""
+
+
+class CardError(RummyError, ValueError):
+    """Bad card notation, or a card the variant's deck does not have."""
+
+
+class SpecError(RummyError):
+    """A spec that cannot be loaded: one located line per problem, all reported at once."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class FormulaError(RummyError):
+    """A formula that does not parse or names unknown things; ``column`` is 1-based."""
+
+    def __init__(self, message: str, column: int = 1, text: str = ""):
+        self.message = message
+        self.column = column
+        self.text = text
+        super().__init__(message)
+
+
+class FormulaRuntimeError(RummyError):
+    """A formula that failed while a game evaluated it (e.g. division by zero)."""
+
+
+class IllegalAction(RummyError, ValueError):
+    """An action that is not legal now; the game state is left unchanged."""

@@ -1,0 +1,399 @@
+"""Meld legality, the melds in a hand, and the exact optimal arrangement (minimum deadwood).
+
+Every legal meld of a variant is precomputed once as a *template*: the set of faces it shows.
+A hand is a multiset of faces packed into one int: each face owns ``width`` bits (the most
+copies of a card any deck has) holding its count in unary, so "this meld is in my hand" is
+``first & hand == first`` and taking one copy of each of its cards is two shifts and masks.
+With one deck the packing is exactly the familiar bitmask of faces.
+
+The optimal arrangement is a search over the lowest remaining card: it is either deadwood or
+the lowest card of some meld. Only melds present in the hand are tried, cards that no such meld
+touches are deadwood outright, and states are memoised, so the search is exact and small.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Iterable, Sequence
+
+from .cards import Faces
+from .meldbits import BitDeadwood
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld as laid: its kind, the cards used, and the card each one stands for."""
+
+    kind: str                      # "group" or "run"
+    cards: tuple[int, ...]         # faces as held (the joker face for a joker)
+    declared: tuple[int, ...]      # the face each card represents (a joker's declared card)
+
+    def jokers(self) -> int:
+        return sum(c != d for c, d in zip(self.cards, self.declared))
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Melds and deadwood of a hand; ``points`` is the deadwood's point total."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[int, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """Cards laid off as (index of the meld, cards), and the arrangement of what is left."""
+
+    laid: tuple[tuple[int, tuple[int, ...]], ...]
+    rest: Arrangement
+    points: int
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A template as found in a hand: ``naturals`` held, ``jokers`` standing in for the rest."""
+
+    first: int          # one bit per natural face: the face's lowest count bit
+    field: int          # all count bits of those faces
+    keep: int           # field without each face's top bit (mask after removing one copy)
+    jokers: int
+    template: int       # index into MeldRules.templates
+    naturals: tuple[int, ...]
+
+
+class MeldRules:
+    """The legal melds of a variant and the arrangement search over them."""
+
+    def __init__(self, faces: Faces, group: tuple[int, int] | None = (3, 4),
+                 run: tuple[int, int | None] | None = (3, None), ace: str = "low",
+                 wrap: bool = False, copies: int = 1, max_jokers: int | None = None,
+                 min_natural: int = 1, deck_jokers: int = 0):
+        self.faces = faces
+        self.width = max(1, copies)
+        self.max_jokers = max_jokers
+        self.min_natural = min_natural
+        self.templates: list[tuple[str, tuple[int, ...]]] = []
+        seen: set[frozenset[int]] = set()
+        for kind, template in _groups(faces, group) + _runs(faces, run, ace, wrap):
+            if frozenset(template) not in seen:
+                seen.add(frozenset(template))
+                self.templates.append((kind, template))
+        self._kind = {frozenset(t): k for k, t in self.templates}
+        self._order = {frozenset(t): t for _, t in self.templates}
+        self._points = faces.points
+        self._joker_points = faces.points[faces.joker] if faces.jokers else 0
+        self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
+        self._plain = [[e.first for e in es if not e.jokers] for es in self._entries]
+        self._single = [self._entry_masks((f,)) for f in range(faces.count)]
+        self._bits = BitDeadwood.for_rules(faces, copies, group, run, ace, wrap)
+        self._limit = 1 << faces.count
+
+    # ---- legality -------------------------------------------------------------------------
+    def kind_of(self, declared: Iterable[int]) -> str | None:
+        """``"group"``/``"run"`` if these faces (jokers as declared) form a legal meld, else None."""
+        declared = tuple(declared)
+        if len(set(declared)) != len(declared):
+            return None
+        return self._kind.get(frozenset(declared))
+
+    def meld(self, cards: Sequence[int], declared: Sequence[int] | None = None) -> Meld | None:
+        """The Meld these cards make (jokers need a ``declared`` identity), or None if illegal."""
+        declared = tuple(declared if declared is not None else cards)
+        joker = self.faces.joker
+        if len(declared) != len(cards) or any(
+                c != d and c != joker for c, d in zip(cards, declared)) or joker in declared:
+            return None
+        jokers = sum(c == joker for c in cards)
+        if self.max_jokers is not None and jokers > self.max_jokers:
+            return None
+        if len(cards) - jokers < self.min_natural:
+            return None
+        kind = self.kind_of(declared)
+        return Meld(kind, tuple(cards), declared) if kind else None
+
+    # ---- search ---------------------------------------------------------------------------
+    def pack(self, hand: Iterable[int]) -> tuple[int, int]:
+        """A hand of faces as (packed naturals, number of jokers)."""
+        packed, jokers, width = 0, 0, self.width
+        counts: dict[int, int] = {}
+        for f in hand:
+            if self.faces.is_joker(f):
+                jokers += 1
+            else:
+                counts[f] = counts.get(f, 0) + 1
+        for f, n in counts.items():
+            if n > width:
+                raise ValueError(f"{n} copies of {self.faces.name(f)} but the deck has {width}")
+            packed |= ((1 << n) - 1) << (f * width)
+        return packed, jokers
+
+    def arrange(self, hand: Iterable[int]) -> Arrangement:
+        """The arrangement with the fewest deadwood points (first found in template order)."""
+        hand = list(hand)
+        packed, jokers = self.pack(hand)
+        choice: dict = {}
+        points = self._search(packed, jokers, self._candidates(packed, jokers), {}, choice)
+        melds, state = [], (packed, jokers)
+        while state in choice:
+            entry, (h, j) = choice[state], state
+            if entry is None:
+                entry = self._single[((h & -h).bit_length() - 1) // self.width]
+            else:
+                kind, template = self.templates[entry.template]
+                melds.append(self._meld_from(kind, template, entry.naturals))
+            state = ((h & ~entry.field) | ((h & entry.field) >> 1 & entry.keep), j - entry.jokers)
+        melds = self._joined(melds)
+        used = [c for m in melds for c in m.cards]
+        deadwood = list(hand)
+        for c in used:
+            deadwood.remove(c)
+        deadwood.sort(key=self.faces.sort_key)
+        assert sum(self._points[f] for f in deadwood) == points
+        return Arrangement(tuple(melds), tuple(deadwood), points)
+
+    def _joined(self, melds: list[Meld]) -> list[Meld]:
+        """Runs the search kept apart, joined back where together they are one legal run."""
+        melds, merged = list(melds), True
+        while merged:
+            merged = False
+            for a, b in combinations(melds, 2):
+                if a.kind == b.kind == "run":
+                    pairs = sorted(zip(a.declared + b.declared, a.cards + b.cards))
+                    joined = self.meld([c for _, c in pairs], [d for d, _ in pairs])
+                    if joined and joined.kind == "run":
+                        melds.remove(a)
+                        melds.remove(b)
+                        melds.append(self._ordered(joined))
+                        merged = True
+                        break
+        return melds
+
+    def _ordered(self, meld: Meld) -> Meld:
+        """The meld with its cards in template order (a run reads low to high)."""
+        kind, template = self.templates[self.templates.index((meld.kind, self._template_of(meld)))]
+        by_face = dict(zip(meld.declared, meld.cards))
+        return Meld(kind, tuple(by_face[d] for d in template), template)
+
+    def _template_of(self, meld: Meld) -> tuple[int, ...]:
+        return self._order[frozenset(meld.declared)]
+
+    def deadwood(self, hand: Iterable[int]) -> int:
+        """Minimum deadwood points of a hand."""
+        bits = self._bits
+        if bits:
+            if not isinstance(hand, (list, tuple)):
+                hand = list(hand)
+            mask = 0
+            for f in hand:
+                mask |= 1 << f
+            if mask.bit_count() == len(hand) and mask < self._limit:
+                dead, contested = bits.split(mask)
+                if contested:
+                    dead += self._search(contested, 0, self._candidates(contested, 0), {}, None)
+                return dead
+        packed, jokers = self.pack(hand)
+        return self._search(packed, jokers, self._candidates(packed, jokers), {}, None)
+
+    def _bit_deadwood(self, packed: int, memo: dict) -> int:
+        dead, contested = self._bits.split(packed)
+        if not contested:
+            return dead
+        return dead + self._search(contested, 0, self._candidates(contested, 0), memo, None)
+
+    def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
+        """(deadwood after the best discard, every face whose discard achieves it)."""
+        packed, jokers = self.pack(hand)
+        memo: dict = {}
+        if self._bits:
+            values = {f: self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
+            best = min(values.values())
+            return best, sorted((f for f, v in values.items() if v == best), key=self.faces.sort_key)
+        candidates = self._candidates(packed, jokers)
+        best, faces = None, []
+        for f in sorted(set(hand), key=self.faces.sort_key):
+            if self.faces.is_joker(f):
+                h, j = packed, jokers - 1
+            else:
+                single = self._single[f]
+                h, j = (packed & ~single.field) | ((packed & single.field) >> 1 & single.keep), jokers
+            left = [e for e in candidates if e.first & h == e.first and e.jokers <= j]
+            value = self._search(h, j, left, memo, None)
+            if best is None or value < best:
+                best, faces = value, [f]
+            elif value == best:
+                faces.append(f)
+        return best, faces
+
+    def melds_in(self, hand: Iterable[int]) -> list[Meld]:
+        """Every legal meld that can be formed from the hand's cards (jokers as any card)."""
+        packed, jokers = self.pack(hand)
+        out = []
+        for e in self._candidates(packed, jokers):
+            kind, template = self.templates[e.template]
+            out.append(self._meld_from(kind, template, e.naturals))
+        return out
+
+    def extensions(self, hand: Iterable[int], meld: Meld) -> list[tuple[int, ...]]:
+        """Every non-empty set of the hand's natural cards that extends ``meld`` to a legal meld.
+
+        Chains are included: 5s, 6s and 7s together extend 2s-3s-4s.
+        """
+        have = {f for f in hand if not self.faces.is_joker(f)}
+        base = set(meld.declared)
+        out = []
+        for kind, template in self.templates:
+            extra = set(template) - base
+            if extra and base < set(template) and extra <= have:
+                out.append(tuple(sorted(extra, key=self.faces.sort_key)))
+        return out
+
+    def best_layoff(self, hand: Sequence[int], melds: Sequence[Meld]) -> Layoff:
+        """The layoffs onto ``melds`` and arrangement of the rest with the fewest deadwood points."""
+        options = [[()] + self.extensions(hand, m) for m in melds]
+        best: Layoff | None = None
+        for choice in product(*options):
+            laid = [c for cards in choice for c in cards]
+            if len(set(laid)) != len(laid):
+                continue
+            rest = list(hand)
+            for c in laid:
+                rest.remove(c)
+            points = self.deadwood(rest)
+            if best is None or points < best.points:
+                pairs = tuple((i, cards) for i, cards in enumerate(choice) if cards)
+                best = Layoff(pairs, self.arrange(rest), points)
+        return best
+
+    def _candidates(self, packed: int, jokers: int) -> list[_Entry]:
+        """Entries whose natural cards are all in the hand and whose jokers the hand has."""
+        out, width, entries = [], self.width, self._entries
+        rest = packed
+        while rest:
+            low = rest & -rest
+            f = (low.bit_length() - 1) // width
+            rest &= ~(((1 << width) - 1) << (f * width))
+            for e in entries[f]:
+                if e.jokers <= jokers and e.first & packed == e.first:
+                    out.append(e)
+        return out
+
+    def _search(self, h: int, j: int, candidates: list[_Entry], memo: dict,
+                choice: dict | None) -> int:
+        """Minimum deadwood of state (h, j) using only ``candidates``."""
+        if not candidates:
+            return self._points_of(h) + j * self._joker_points
+        key = (h, j)
+        if key in memo:
+            return memo[key]
+        if h == 0:
+            memo[key] = j * self._joker_points
+            return memo[key]
+        useful = 0
+        for e in candidates:
+            useful |= e.field
+        if not h & useful:
+            memo[key] = value = self._points_of(h) + j * self._joker_points
+            return value
+        low = h & -h
+        f = (low.bit_length() - 1) // self.width
+        s = self._single[f]
+        after = (h & ~s.field) | ((h & s.field) >> 1 & s.keep)
+        best = self._points[f] + self._search(
+            after, j, [e for e in candidates if e.first & after == e.first], memo, choice)
+        pick = None
+        for e in candidates:
+            if e.first & low:
+                nh = (h & ~e.field) | ((h & e.field) >> 1 & e.keep)
+                nj = j - e.jokers
+                value = self._search(nh, nj, [c for c in candidates
+                                              if c.first & nh == c.first and c.jokers <= nj],
+                                     memo, choice)
+                if value < best:
+                    best, pick = value, e
+        memo[key] = best
+        if choice is not None:
+            choice[key] = pick
+        return best
+
+    def _points_of(self, h: int) -> int:
+        total, width, points = 0, self.width, self._points
+        while h:
+            low = h & -h
+            total += points[(low.bit_length() - 1) // width]
+            h ^= low
+        return total
+
+    # ---- construction -------------------------------------------------------------------
+    def _entry_masks(self, naturals: tuple[int, ...], jokers: int = 0, template: int = -1) -> _Entry:
+        w = self.width
+        first = sum(1 << (f * w) for f in naturals)
+        field = sum(((1 << w) - 1) << (f * w) for f in naturals)
+        top = sum(1 << (f * w + w - 1) for f in naturals)
+        return _Entry(first, field, field & ~top, jokers, template, naturals)
+
+    def _longest_needed(self, run, deck_jokers: int) -> int:
+        """Longest run the search needs: longer ones split into legal runs with naturals."""
+        if not run or (run[1] is not None and run[1] < 2 * run[0] - 1):
+            return len(self.faces.ranks)
+        if self.faces.jokers and deck_jokers > run[0] - self.min_natural:
+            return len(self.faces.ranks)
+        return 2 * run[0] - 1
+
+    def _index_entries(self, longest_run: int) -> list[list[_Entry]]:
+        """Per face: the (naturals, jokers) ways of making a template whose lowest natural it is."""
+        by_min: list[list[_Entry]] = [[] for _ in range(self.faces.count)]
+        seen: set[tuple[tuple[int, ...], int]] = set()
+        allow = self.max_jokers if self.max_jokers is not None else 99
+        if not self.faces.jokers:
+            allow = 0
+        for index, (kind, template) in enumerate(self.templates):
+            if kind == "run" and len(template) > longest_run:
+                continue
+            ordered = tuple(sorted(template))
+            for k in range(0, min(allow, len(ordered) - self.min_natural) + 1):
+                for gone in combinations(range(len(ordered)), k):
+                    naturals = tuple(f for i, f in enumerate(ordered) if i not in gone)
+                    if (naturals, k) not in seen:
+                        seen.add((naturals, k))
+                        by_min[naturals[0]].append(self._entry_masks(naturals, k, index))
+        return by_min
+
+    def _meld_from(self, kind: str, template: tuple[int, ...], naturals: tuple[int, ...]) -> Meld:
+        joker = self.faces.joker
+        cards = tuple(f if f in naturals else joker for f in template)
+        return Meld(kind, cards, template)
+
+
+def _groups(faces: Faces, size: tuple[int, int] | None) -> list[tuple[str, tuple[int, ...]]]:
+    if not size:
+        return []
+    low, high = size
+    out = []
+    for rank in range(len(faces.ranks)):
+        cards = [faces.face(s, rank) for s in range(len(faces.suits))]
+        for n in range(low, min(high, len(cards)) + 1):
+            out.extend(("group", c) for c in combinations(cards, n))
+    return out
+
+
+def _runs(faces: Faces, size: tuple[int, int | None] | None, ace: str,
+          wrap: bool) -> list[tuple[str, tuple[int, ...]]]:
+    """Runs in rank order; the ace (the first rank) sits low, high or both, and may wrap."""
+    if not size:
+        return []
+    n = len(faces.ranks)
+    low, high = size[0], min(size[1] or n, n)
+    if wrap:
+        order, starts = list(range(n)) * 2, range(n)
+    else:
+        order = {"low": list(range(n)), "high": list(range(1, n)) + [0],
+                 "both": list(range(n)) + [0]}[ace]
+        starts = None
+    out = []
+    for suit in range(len(faces.suits)):
+        for length in range(low, high + 1):
+            for start in (starts if starts is not None else range(len(order) - length + 1)):
+                ranks = order[start:start + length]
+                out.append(("run", tuple(faces.face(suit, r) for r in ranks)))
+    return out

@@ -1,0 +1,36 @@
+"""Spec loading: YAML with marks -> JSON Schema -> semantic checks -> a frozen Variant."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import SpecError
+from .builder import Builder
+from .defaults import with_defaults
+from .model import Variant
+from .sources import LayeredMarks, bundled_names, find, load_chain, merged, schema_path
+from .validate import check, load_schema
+
+__all__ = ["Variant", "bundled_names", "load_variant", "schema_path"]
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load, check and build a variant: a bundled name (``"gin"``) or a path to a YAML file.
+
+    Raises SpecError listing every problem as ``FILE:LINE:COL: path: message``.
+    """
+    layers = load_chain(find(name_or_path))
+    for layer in layers:
+        if not isinstance(layer.data, dict):
+            raise SpecError([f"{layer.file}:1:1: (top level): expected a mapping of sections"])
+    data = merged(layers)
+    marks = LayeredMarks(layers)
+    schema = load_schema(schema_path())
+    problems = check(data, marks, layers[0].file, schema)
+    if problems:
+        raise SpecError(problems)
+
+    def locate(path, key=False):
+        line, col = marks.key(path) if key else marks.value(path)
+        return marks.file(path), line, col, marks.scalar_style(path)
+
+    return Builder(with_defaults(data, schema), locate, layers[0].file).build()

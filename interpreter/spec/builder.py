@@ -1,0 +1,272 @@
+"""Build a frozen Variant from checked spec data: semantic checks and compiled formulas.
+
+The schema has already vouched for shapes and types; here live the checks it cannot express
+(player counts against the deck, references between sections, names inside formulas), each
+reported in the same located one-line format, all at once.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..cards import Faces
+from ..errors import FormulaError, SpecError
+from ..formula import BOOL, NUM, PLAYER, PLAYERS, Scope, compile_formula
+from ..melds import MeldRules
+from . import model, scopes
+from .validate import format_problem, path_text
+
+STEP_KINDS = ("offer_upcard", "draw", "draw_until_meld", "meld", "knock", "discard")
+
+
+class Builder:
+    """One build of one spec; ``locate(path, key=False)`` gives (file, line, col, style)."""
+
+    def __init__(self, spec: dict, locate: Callable, path: str):
+        self.spec, self.locate, self.path = spec, locate, path
+        self.problems: list[tuple] = []
+
+    # ---- reporting ----------------------------------------------------------------------
+    def problem(self, path: tuple, message: str, key: bool = False) -> None:
+        file, line, col, _ = self.locate(path, key)
+        self.problems.append((file, line, col, format_problem(file, line, col, path, message)))
+
+    def formula(self, path: tuple, scope: Scope, expect, default=None) -> Callable | None:
+        """Compile the formula at ``path`` (a missing one uses ``default``'s text)."""
+        raw = _get(self.spec, path, default)
+        text = _formula_text(raw)
+        try:
+            if expect is not PLAYERS:
+                return compile_formula(text, scope, expect=expect, name=path_text(path))
+            compiled = compile_formula(text, scope, expect=None, name=path_text(path))
+            if compiled.type is PLAYER:
+                return lambda env: (compiled(env),)
+            if compiled.type is not PLAYERS:
+                raise FormulaError(f"expected a player or a set of players, got {compiled.type.value}", 1, text)
+            return compiled
+        except FormulaError as error:
+            file, line, col, style = self.locate(path, False)
+            if style == "":
+                col += error.column - 1
+            elif style in ("'", '"'):
+                col += error.column
+            self.problems.append((file, line, col, format_problem(
+                file, line, col, path, f"{error.message} (in formula {text!r})")))
+            return None
+
+    # ---- the build ----------------------------------------------------------------------
+    def build(self) -> model.Variant:
+        s = self.spec
+        players = (s["players"]["min"], s["players"]["max"])
+        if players[0] > players[1]:
+            self.problem(("players", "min"), f"min {players[0]} is more than max {players[1]}")
+        counts = range(players[0], max(players) + 1)
+        faces = self._faces()
+        decks = self._per_count(("deck", "decks"), counts)
+        jokers = self._per_count(("deck", "jokers"), counts)
+        if faces.jokers is False and any(jokers.values()):
+            faces = Faces.build(faces.suits, faces.ranks, s["deck"]["points"], jokers=True)
+        roles = self._roles(players)
+        role_names = roles.names if roles else ()
+        deal = self._deal(counts)
+        self._check_deck_fits(faces, decks, jokers, deal, roles, counts)
+        melds = self._melds(faces, decks, jokers)
+        turn = self._turn(role_names)
+        variant = model.Variant(
+            name=s["name"], source=s["source"], description=s["description"], path=self.path,
+            spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
+            deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
+            round_end=self._round_end(role_names), scoring=self._scoring(role_names),
+            match=self._match())
+        if self.problems:
+            raise SpecError([text for *_, text in sorted(self.problems)])
+        return variant
+
+    def _faces(self) -> Faces:
+        deck = self.spec["deck"]
+        for rank in deck["points"]:
+            if rank not in deck["ranks"] and rank != "Jk":
+                self.problem(("deck", "points", rank), f"unknown rank {rank!r} "
+                             f"(ranks are {' '.join(deck['ranks'])}, joker Jk)", key=True)
+        ranks = ["T" if r == "10" else r for r in deck["ranks"]]
+        return Faces.build(tuple(deck["suits"]), tuple(ranks), deck["points"], jokers=False)
+
+    def _per_count(self, path: tuple, counts: range) -> dict[int, int]:
+        raw = _get(self.spec, path)
+        if isinstance(raw, int):
+            return {n: raw for n in counts}
+        table = {int(k): v for k, v in raw.items()}
+        missing = [n for n in counts if n not in table]
+        if missing:
+            self.problem(path, f"no value for {', '.join(map(str, missing))} players")
+        return {n: table.get(n, 0) for n in counts}
+
+    def _deal(self, counts: range) -> model.DealRules:
+        d = self.spec["deal"]
+        return model.DealRules(self._per_count(("deal", "hand_size"), counts), d["upcard"],
+                               d["first_dealer"], d["next_dealer"])
+
+    def _check_deck_fits(self, faces, decks, jokers, deal, roles, counts) -> None:
+        plain = len(faces.suits) * len(faces.ranks)
+        for n in counts:
+            size = plain * decks[n] + jokers[n]
+            hands = len(roles.play) if roles else n
+            need = hands * deal.hand_size[n] + (1 if deal.upcard else 0)
+            if need > size:
+                self.problem(("deal", "hand_size"),
+                             f"{hands} hands of {deal.hand_size[n]}"
+                             f"{' and an upcard' if deal.upcard else ''} need {need} cards; "
+                             f"with {n} players the deck has {size}")
+
+    def _melds(self, faces: Faces, decks, jokers) -> MeldRules:
+        m = self.spec["melds"]
+        group, run = m["group"], m["run"]
+        for name, rule in (("group", group), ("run", run)):
+            if rule and rule.get("max") is not None and rule["max"] < rule["min"]:
+                self.problem(("melds", name, "max"), f"max {rule['max']} is less than min {rule['min']}")
+        if not group and not run:
+            self.problem(("melds",), "no meld kind is allowed: enable group or run")
+        return MeldRules(
+            faces, group=(group["min"], group["max"]) if group else None,
+            run=(run["min"], run["max"]) if run else None,
+            ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
+            copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
+            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()))
+
+    def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
+        r = self.spec.get("roles")
+        if not r:
+            return None
+        names = tuple(r["names"])
+        if players[0] != players[1] or len(names) != players[0]:
+            self.problem(("roles", "names"), f"{len(names)} roles need exactly {len(names)} "
+                         f"players (players is {players[0]}-{players[1]})")
+        known = set(names)
+
+        def check(path, role):
+            if role not in known:
+                self.problem(path, f"unknown role {role!r} (roles are {', '.join(names)})")
+
+        for i, role in enumerate(r["play"]):
+            check(("roles", "play", i), role)
+        if r["dealer"] is not None:
+            check(("roles", "dealer"), r["dealer"])
+            if r["dealer"] not in r["play"]:
+                self.problem(("roles", "dealer"), f"the dealer role {r['dealer']!r} must play")
+        for advisor, advised in r["advise"].items():
+            check(("roles", "advise", advisor), advisor)
+            check(("roles", "advise", advisor), advised)
+        for i, role in enumerate(r["no_score"]):
+            check(("roles", "no_score", i), role)
+        rotations = []
+        for i, row in enumerate(r["rotate"]):
+            path = ("roles", "rotate", i)
+            if sorted(row["next"]) != sorted(names) or sorted(row["next"].values()) != sorted(names):
+                self.problem(path + ("next",), "must map every role to a new role, each used once")
+            rotations.append(model.Rotation(
+                self.formula(path + ("when",), scopes.rotation_scope(names), BOOL, "true"),
+                dict(row["next"])))
+        return model.RoleRules(names, r["assign"], tuple(r["play"]), r["dealer"],
+                               dict(r["advise"]), frozenset(r["no_score"]), tuple(rotations))
+
+    def _turn(self, roles: tuple[str, ...]) -> tuple[model.Step, ...]:
+        steps, seen = [], {}
+        for i, raw in enumerate(self.spec["turn"]):
+            (kind, options), = raw.items()
+            path = ("turn", i, kind)
+            if kind in seen:
+                self.problem(path, f"a turn has one {kind} step (also at turn[{seen[kind]}])", key=True)
+            seen[kind] = i
+            when = without = None
+            if kind == "knock":
+                when = self.formula(path + ("when",), scopes.knock_scope(roles), BOOL,
+                                    "deadwood_after_discard <= 10")
+                without = self.formula(path + ("without_discard_when",),
+                                       scopes.knock_scope(roles), BOOL, "false")
+            steps.append(model.Step(kind, options, when, without))
+        self._check_turn_order(seen)
+        return tuple(steps)
+
+    def _check_turn_order(self, seen: dict[str, int]) -> None:
+        s = self.spec
+        if "offer_upcard" in seen:
+            if seen["offer_upcard"] != 0:
+                self.problem(("turn", seen["offer_upcard"]), "offer_upcard must be the first step", key=True)
+            if not s["deal"]["upcard"]:
+                self.problem(("turn", seen["offer_upcard"]), "offer_upcard needs deal.upcard: true", key=True)
+        if "draw" in seen and "discard" in s["turn"][seen["draw"]]["draw"]["from"]:
+            if not s["deal"]["upcard"] and "discard" not in seen:
+                self.problem(("turn", seen["draw"], "draw", "from"),
+                             "drawing from the discard pile needs an upcard or a discard step")
+        knock = seen.get("knock")
+        if knock is not None and s["turn"][knock]["knock"]["discard"] == "required":
+            if seen.get("discard", -1) < knock:
+                self.problem(("turn", knock, "knock", "discard"),
+                             "a knock that discards needs a discard step after it")
+        if not any(k in seen for k in ("draw", "draw_until_meld")):
+            self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
+        self._seen_steps = seen
+
+    def _table(self) -> model.TableRules:
+        t = self.spec["table"]
+        o = t["opening"]
+        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"])
+
+    def _stock(self, turn) -> model.StockRules:
+        st = self.spec["stock"]
+        if st["then"] == "reshuffle_discards" and "discard" not in self._seen_steps:
+            self.problem(("stock", "then"), "reshuffle_discards needs a discard pile (a discard step)")
+        return model.StockRules(st["exhausted_at"], st["then"], st["max_reshuffles"], st["void_dealer"])
+
+    def _round_end(self, roles) -> model.RoundEnd:
+        r = self.spec["round_end"]
+        lay = r["layoffs"]
+        if lay["allowed"] and not r["spread"]:
+            self.problem(("round_end", "layoffs", "allowed"), "layoffs need round_end.spread: true")
+        when = self.formula(("round_end", "layoffs", "when"), scopes.round_scope(roles), BOOL, "true")
+        return model.RoundEnd(r["spread"], r["empty_hand_ends_round"],
+                              model.LayoffRules(lay["allowed"], lay["onto"], lay["original_melds_only"], when))
+
+    def _scoring(self, roles) -> model.Scoring:
+        sc = self.spec["scoring"]
+        outcomes, rows = [], sc["outcomes"]
+        for i, row in enumerate(rows):
+            path = ("scoring", "outcomes", i)
+            if i == len(rows) - 1 and _formula_text(row.get("when", True)) != "true":
+                self.problem(path, "the last row must have no 'when', so that every round is scored")
+            outcomes.append(model.Outcome(
+                row["outcome"],
+                self.formula(path + ("when",), scopes.round_scope(roles), BOOL, "true"),
+                self.formula(path + ("winners",), scopes.round_scope(roles), PLAYERS, "lowest(players)"),
+                tuple(self._award(path + ("award", k), scopes.award_scope(roles), "winners")
+                      for k in range(len(row["award"])))))
+        return model.Scoring(sc["mode"], tuple(outcomes), sc["void"]["outcome"])
+
+    def _award(self, path: tuple, scope: Scope, default_to: str) -> model.Award:
+        raw = _get(self.spec, path)
+        return model.Award(self.formula(path + ("to",), scope, PLAYERS, default_to),
+                           self.formula(path + ("when",), scope, BOOL, "true"),
+                           self.formula(path + ("points",), scope, NUM),
+                           _formula_text(raw["points"]))
+
+    def _match(self) -> model.MatchRules:
+        m = self.spec["match"]
+        scope = scopes.match_scope()
+        ends = self.formula(("match", "ends_when"), scope, BOOL)
+        bonuses = tuple(self._award(("match", "bonuses", i), scope.with_names(p=PLAYER), "players")
+                        for i in range(len(m["bonuses"])))
+        return model.MatchRules(ends, bonuses)
+
+
+def _get(data: Any, path: tuple, default=None):
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return default
+    return data
+
+
+def _formula_text(raw) -> str:
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    return str(raw)

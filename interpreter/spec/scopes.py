@@ -1,0 +1,52 @@
+"""The names each kind of formula may use, in one place: the builder compiles against these and
+the engine supplies exactly these values when it evaluates."""
+from __future__ import annotations
+
+from ..formula import BOOL, CARD, NUM, PLAYER, PLAYERS, STR, Scope
+
+PLAYER_ATTRS = {
+    "deadwood": NUM,            # points that count against the player now (after spread and layoffs)
+    "hand_points": NUM,         # points of every card in hand
+    "cards_left": NUM,          # cards in hand
+    "score": NUM,               # match total so far
+    "rounds_won": NUM,          # rounds won in this match
+    "seat": NUM,                # 0-based seat number
+    "is_knocker": BOOL,
+    "is_dealer": BOOL,
+    "went_out": BOOL,           # played or melded every card
+    "knocked_without_discard": BOOL,
+}
+CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
+
+_BASE = Scope(names={"players": PLAYERS, "dealer": PLAYER, "upcard": CARD, "stock_left": NUM},
+              player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS)
+
+
+def knock_scope(roles: tuple[str, ...] = ()) -> Scope:
+    """A knock condition, seen from the player who would knock (``me``)."""
+    return _BASE.with_names(me=PLAYER, opponents=PLAYERS, deadwood=NUM, hand_points=NUM,
+                            deadwood_after_discard=NUM, **_role_names(roles))
+
+
+def round_scope(roles: tuple[str, ...] = ()) -> Scope:
+    """Conditions and winners of the round scoring table, and the layoff condition."""
+    return _BASE.with_names(knocker=PLAYER, knocked=BOOL, opponents=PLAYERS, **_role_names(roles))
+
+
+def award_scope(roles: tuple[str, ...] = ()) -> Scope:
+    """Who receives points and how many: the receiver is ``p``."""
+    return round_scope(roles).with_names(winners=PLAYERS, losers=PLAYERS, p=PLAYER)
+
+
+def rotation_scope(roles: tuple[str, ...] = ()) -> Scope:
+    return round_scope(roles).with_names(winners=PLAYERS, losers=PLAYERS)
+
+
+def match_scope() -> Scope:
+    """The match end condition; bonuses add the receiver ``p``."""
+    return Scope(names={"players": PLAYERS, "hands_played": NUM},
+                 player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS)
+
+
+def _role_names(roles: tuple[str, ...]) -> dict:
+    return {r: PLAYER for r in roles}
