@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from difflib import get_close_matches
-from typing import Any, Callable, Iterator, Mapping, Union
+from typing import Any, Callable, Iterator, Mapping
 
 from lark import Token, Tree
 
@@ -86,7 +86,7 @@ class Compiler:
             raise self.error(f"{message}, got {got.value}", node)
         return fn
 
-    def error(self, message: str, at: Union[Tree, Token]) -> FormulaError:
+    def error(self, message: str, at: Tree | Token) -> FormulaError:
         """A FormulaError located at a node or token."""
         start = at.start_pos if isinstance(at, Token) else at.meta.start_pos
         return FormulaError(message, start + 1, self.text)
@@ -101,7 +101,7 @@ class Compiler:
         return attrs[attr]
 
     def generator(self, body_node: Tree, gen: Tree) -> tuple[Callable[..., Iterator], Type]:
-        """``body for var in source [if cond]``: a closure giving an iterator, and the body's type."""
+        """``body for var in source [if cond]``: a closure giving an iterator, and body's type."""
         var, source_node, cond_node = gen.children
         source, source_type = self.compile(source_node)
         if source_type not in _ELEMENT:
@@ -197,9 +197,8 @@ class Compiler:
         right, right_type = self.compile(right_node)
         if left_type is NUM and right_type is NUM:
             return _apply(_ARITHMETIC[op], left, right), NUM
-        people = (PLAYER, PLAYERS)
-        if left_type in people and right_type in people and (op == "+" or op == "-"
-                                                             and left_type is PLAYERS):
+        people = left_type in (PLAYER, PLAYERS) and right_type in (PLAYER, PLAYERS)
+        if people and (op == "+" or op == "-" and left_type is PLAYERS):
             combine = _union if op == "+" else _difference
             return _apply(combine, _as_set(left, left_type), _as_set(right, right_type)), PLAYERS
         raise self.error(f"cannot {_VERBS[op]} {left_type.value} and {right_type.value}", op)
@@ -235,7 +234,7 @@ class Compiler:
             raise self.error(f"cannot look for {left.value} in {right.value}", at)
         if left is right is NUM:
             return _COMPARISONS[op]
-        if left is right and op in _IDENTITY:
+        if left is right and op in ("==", "!="):
             if left is PLAYER:
                 return _IDENTITY[op]
             if left in (BOOL, STR, CARD):
@@ -263,8 +262,10 @@ class Compiler:
         if then_type is not else_type:
             raise self.error(f"'if' and 'else' give different types: {then_type.value} and "
                              f"{else_type.value}", else_node)
-        return (lambda env, slots: then(env, slots) if cond(env, slots) else other(env, slots)), \
-            then_type
+
+        def choose(env, slots):
+            return then(env, slots) if cond(env, slots) else other(env, slots)
+        return choose, then_type
 
     def _name_hint(self, name: str) -> str:
         """Did-you-mean for an unknown name: a close name, or ``p.attr`` for a bare attribute."""

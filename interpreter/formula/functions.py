@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable
 
 from lark import Token, Tree
 
@@ -26,7 +26,7 @@ class Call:
 
     name: Token
     args: list[Tree]
-    generator: Optional[Tree]
+    generator: Tree | None
 
 
 def _arity(c: Compiler, call: Call, low: int, high: int | None) -> None:
@@ -58,11 +58,11 @@ def _numbers(c: Compiler, call: Call) -> Fn:
         if type_ is not NUM:
             raise c.error(f"{call.name}() needs numbers, got {type_.value}", call.args[0])
         return each
+    _arity(c, call, 1, None)
     if len(call.args) == 1:
         return c.need(call.args[0], NUMS,
                       f"{call.name}() needs a list of numbers, a generator or 2 or more numbers")
-    fns = [c.need(arg, NUM, f"{call.name}() needs numbers")
-           for arg in _plain(c, call, 2, None)]
+    fns = [c.need(arg, NUM, f"{call.name}() needs numbers") for arg in call.args]
     return lambda env, slots: [fn(env, slots) for fn in fns]
 
 

@@ -31,6 +31,7 @@ _AS_TEXT = {_TAG + "timestamp", _TAG + "value"}  # dates and '=' stay the text a
 _COLLECTIONS = {SequenceNode: _TAG + "seq", MappingNode: _TAG + "map"}
 _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
 
+
 class Marks:
     """Where each value, and each mapping key, of loaded data starts in its file."""
 
@@ -110,7 +111,7 @@ def _compose(source: str, filename: str):
     for event in yaml.parse(source, Loader=_LOADER):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
-            if False:
+            if depth > MAX_DEPTH:
                 raise SpecError([format_problem(filename, *_mark(event), None, _TOO_DEEP)])
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1

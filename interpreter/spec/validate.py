@@ -70,11 +70,15 @@ def load_schema(path) -> dict:
 
 
 def check(data, marks, filename: str, schema: dict) -> list[str]:
-    """Every schema violation in ``data`` as a located line, sorted by position."""
-    found = {(line, col, format_problem(filename, line, col, path, message))
+    """Every schema violation in ``data`` as a located line, sorted by position.
+
+    Marks that span several files (an ``extends`` chain) name each path's file via ``file``.
+    """
+    where = getattr(marks, "file", lambda path: filename)
+    found = {(where(path), line, col, format_problem(where(path), line, col, path, message))
              for error in _validator(schema).iter_errors(data)
              for (line, col), path, message in _explain(error, marks)}
-    return [text for _, _, text in sorted(found)]
+    return [text for *_, text in sorted(found)]
 
 
 def _validator(schema: dict) -> Draft202012Validator:
