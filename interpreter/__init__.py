@@ -5,10 +5,11 @@
     >>> v.deadwood(["Ah", "2h", "3h", "7c", "7d", "7s", "Kd", "Qd", "9c", "4s"])
     33
 """
+from .engine import TERMINAL, Action, State, new_game
 from .errors import CardError, FormulaError, IllegalAction, RummyError, SpecError
 from .melds import Arrangement, Meld
 from .spec import Variant, bundled_names, load_variant
 
-__all__ = ["Arrangement", "CardError", "FormulaError", "IllegalAction", "Meld", "RummyError",
+__all__ = ["Action", "State", "TERMINAL", "new_game", "Arrangement", "CardError", "FormulaError", "IllegalAction", "Meld", "RummyError",
            "SpecError", "Variant", "bundled_names", "load_variant"]
 __version__ = "0.1.0"

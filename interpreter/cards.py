@@ -7,6 +7,7 @@ bitmask, wrapped by :class:`Cards` where readability matters.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
@@ -71,23 +72,40 @@ class Faces:
 
     def parse(self, text: str) -> int:
         """Face id of a notation such as ``Ah``, ``10d``, ``T♦`` or ``Jk``; CardError if bad."""
+        face = self._by_name.get(text)
+        if face is not None:
+            return face
         raw = text.strip() if isinstance(text, str) else text
         if not isinstance(raw, str) or not raw:
             raise CardError(f"bad card {text!r}: expected a card such as 'Ah', 'Td' or 'Jk'")
+        face = self._by_name.get(raw, self._by_name.get(raw.lower()))
+        if face is not None:
+            return face
         if raw.lower() == JOKER.lower():
-            if not self.jokers:
-                raise CardError(f"bad card {text!r}: this variant has no jokers")
-            return self.joker
-        rank, suit = raw[:-1].upper(), SUIT_SYMBOLS.get(raw[-1], raw[-1].lower())
-        if rank == "10":
-            rank = "T"
-        if suit not in self.suits:
-            raise CardError(f"bad card {text!r}: unknown suit {raw[-1]!r} "
-                            f"(suits are {', '.join(self.suits)})")
-        if rank not in self.ranks:
-            raise CardError(f"bad card {text!r}: unknown rank {raw[:-1]!r} "
+            raise CardError(f"bad card {text!r}: this variant has no jokers")
+        suit = next((s for s in self.suits if raw.endswith(s)), None)
+        if suit is None:
+            suit = SUIT_SYMBOLS.get(raw[-1], raw[-1].lower())
+            if suit not in self.suits:
+                raise CardError(f"bad card {text!r}: unknown suit {raw[-1]!r} "
+                                f"(suits are {', '.join(self.suits)})")
+        rank = raw[:len(raw) - len(suit)]
+        candidates = [rank, rank.upper(), "T" if rank == "10" else rank, "10" if rank == "T" else rank]
+        found = next((r for r in candidates if r in self.ranks), None)
+        if found is None:
+            raise CardError(f"bad card {text!r}: unknown rank {rank!r} "
                             f"(ranks are {' '.join(self.ranks)})")
-        return self.face(self.suits.index(suit), self.ranks.index(rank))
+        return self.face(self.suits.index(suit), self.ranks.index(found))
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, int]:
+        """Exact notation -> face, and the lower-case spelling of each as a fallback."""
+        table = {}
+        for face in range(self.count):
+            table.setdefault(self.name(face).lower(), face)
+        for face in range(self.count):
+            table[self.name(face)] = face
+        return table
 
     def parse_many(self, cards: Iterable[str | int] | str) -> list[int]:
         """Faces of several cards; accepts a space separated string, notations, or face ids."""

@@ -34,7 +34,7 @@ class BitDeadwood:
     @classmethod
     def for_rules(cls, faces: Faces, copies: int, group, run, ace: str, wrap: bool):
         """The shortcut when its reasoning holds for these meld rules, else None."""
-        if copies != 1 or faces.jokers or ace != "low" or wrap or not run:
+        if copies != 1 or faces.jokers or ace != "low" or wrap or not run or len(faces.suits) > 7:
             return None
         run_min, run_max = run
         if run_max is not None and run_max < 2 * run_min - 1:
@@ -52,8 +52,9 @@ class BitDeadwood:
             h >>= n
         return total
 
-    def split(self, h: int) -> tuple[int, int]:
-        """(points of cards certainly deadwood, mask of cards still needing a search)."""
+    def split(self, h: int) -> tuple[int, int, bool]:
+        """(points of the cards no meld can use, mask of the usable cards, whether runs and
+        groups compete for some card: only then do the usable cards need a search)."""
         shifts = self.shifts
         run = h
         for i in shifts:
@@ -81,4 +82,4 @@ class BitDeadwood:
         while x:
             dead += table[x & m]
             x >>= n
-        return dead, usable if in_runs & in_groups else 0
+        return dead, usable, bool(in_runs & in_groups)

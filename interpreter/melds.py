@@ -188,50 +188,66 @@ class MeldRules:
             for f in hand:
                 mask |= 1 << f
             if mask.bit_count() == len(hand) and mask < self._limit:
-                dead, contested = bits.split(mask)
+                dead, usable, contested = bits.split(mask)
                 if contested:
-                    dead += self._search(contested, 0, self._candidates(contested, 0), {}, None)
+                    dead += self._search(usable, 0, self._candidates(usable, 0), {}, None)
                 return dead
         packed, jokers = self.pack(hand)
         return self._search(packed, jokers, self._candidates(packed, jokers), {}, None)
 
     def _bit_deadwood(self, packed: int, memo: dict) -> int:
-        dead, contested = self._bits.split(packed)
+        dead, usable, contested = self._bits.split(packed)
         if not contested:
             return dead
-        return dead + self._search(contested, 0, self._candidates(contested, 0), memo, None)
+        return dead + self._search(usable, 0, self._candidates(usable, 0), memo, None)
 
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
         """(deadwood after the best discard, every face whose discard achieves it)."""
+        values = self.discard_values(hand)
+        best = min(values.values())
+        return best, sorted((f for f, v in values.items() if v == best), key=self.faces.sort_key)
+
+    def discard_values(self, hand: Sequence[int]) -> dict[int, int]:
+        """Minimum deadwood after discarding one copy of each distinct face of the hand."""
         packed, jokers = self.pack(hand)
         memo: dict = {}
         if self._bits:
-            values = {f: self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
-            best = min(values.values())
-            return best, sorted((f for f, v in values.items() if v == best), key=self.faces.sort_key)
+            dead, usable, contested = self._bits.split(packed)
+            if contested:
+                dead += self._search(usable, 0, self._candidates(usable, 0), memo, None)
+            points = self._points
+            return {f: (dead - points[f]) if not usable >> f & 1 else
+                    self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
         candidates = self._candidates(packed, jokers)
-        best, faces = None, []
-        for f in sorted(set(hand), key=self.faces.sort_key):
+        values = {}
+        for f in set(hand):
             if self.faces.is_joker(f):
                 h, j = packed, jokers - 1
             else:
                 single = self._single[f]
                 h, j = (packed & ~single.field) | ((packed & single.field) >> 1 & single.keep), jokers
             left = [e for e in candidates if e.first & h == e.first and e.jokers <= j]
-            value = self._search(h, j, left, memo, None)
-            if best is None or value < best:
-                best, faces = value, [f]
-            elif value == best:
-                faces.append(f)
-        return best, faces
+            values[f] = self._search(h, j, left, memo, None)
+        return values
 
     def melds_in(self, hand: Iterable[int]) -> list[Meld]:
-        """Every legal meld that can be formed from the hand's cards (jokers as any card)."""
-        packed, jokers = self.pack(hand)
+        """Every legal meld the hand's cards can form, each joker identity listed separately."""
+        hand = list(hand)
+        jokers = sum(self.faces.is_joker(f) for f in hand)
+        have = set(hand)
+        limit = jokers if self.max_jokers is None else min(jokers, self.max_jokers)
         out = []
-        for e in self._candidates(packed, jokers):
-            kind, template = self.templates[e.template]
-            out.append(self._meld_from(kind, template, e.naturals))
+        for kind, template in self.templates:
+            missing = [f for f in template if f not in have]
+            if len(missing) > limit:
+                continue
+            for k in range(len(missing), limit + 1):
+                if len(template) - k < self.min_natural:
+                    break
+                present = [f for f in template if f in have]
+                for stand_in in combinations(present, k - len(missing)):
+                    naturals = tuple(f for f in present if f not in stand_in)
+                    out.append(self._meld_from(kind, template, naturals))
         return out
 
     def extensions(self, hand: Iterable[int], meld: Meld) -> list[tuple[int, ...]]:
@@ -254,11 +270,12 @@ class MeldRules:
         best: Layoff | None = None
         for choice in product(*options):
             laid = [c for cards in choice for c in cards]
-            if len(set(laid)) != len(laid):
-                continue
             rest = list(hand)
-            for c in laid:
-                rest.remove(c)
+            try:
+                for c in laid:
+                    rest.remove(c)
+            except ValueError:            # more copies laid off than the hand holds
+                continue
             points = self.deadwood(rest)
             if best is None or points < best.points:
                 pairs = tuple((i, cards) for i, cards in enumerate(choice) if cards)

@@ -1,0 +1,41 @@
+"""What one seat may see of the state: nothing hidden from it ever leaves here."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def observation(state, seat: int) -> dict[str, Any]:
+    v = state.variant
+    names = state.names
+    obs: dict[str, Any] = {
+        "variant": v.name, "seat": seat, "phase": state.phase,
+        "current_player": state.current_player, "dealer": state.dealer,
+        "roles": dict(state.roles) if state.roles else None,
+        "hand": names(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "stock": len(state.stock),
+        "discard": [v.faces.name(state.face_of[c]) for c in state.discard],
+        "upcard": v.faces.name(state.upcard) if state.upcard is not None else None,
+        "known": {str(s): names(state.known[s]) for s in range(state.players)
+                  if s != seat and state.known[s]},
+        "scores": list(state.scores_), "rounds_won": list(state.rounds_won),
+        "hands_played": state.hands_played, "history": list(state.history),
+        "knocker": state.knocker,
+    }
+    if state.roles and v.roles:
+        mine = [r for r, s in state.roles.items() if s == seat]
+        for role in mine:
+            advised = v.roles.advise.get(role)
+            if advised is not None:
+                other = state.roles[advised]
+                obs.setdefault("advised_hands", {})[str(other)] = names(state.hands[other])
+    if state.spread:
+        arranged = state.spread["arranged"]
+        obs["spread"] = {
+            "knocker_melds": [[v.faces.name(d) for _, d in m] for m in state.spread["melds"]],
+            "melds": {str(s): [names(m) for m in a["melds"]] for s, a in arranged.items()},
+            "deadwood": {str(s): names(state.hands[s]) for s in arranged},
+        }
+    if seat == state.current_player:
+        obs["legal_actions"] = [str(a) for a in state.legal_actions()]
+    return obs

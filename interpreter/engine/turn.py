@@ -1,0 +1,222 @@
+"""A turn, step by step as the spec lists them: the upcard offer, draws, knock, discard.
+
+Legal actions at a point of the turn are those of the current step, plus those of the steps
+after it as long as the steps skipped are optional (a knock may be passed over to discard).
+Each legal action remembers the step it belongs to, so applying it moves the turn there.
+"""
+from __future__ import annotations
+
+from .actions import Action
+
+END = Action("end")
+TAKE, PASS = Action("take"), Action("pass")
+DRAW_STOCK, DRAW_DISCARD = Action("draw", pile="stock"), Action("draw", pile="discard")
+
+
+# ---- the upcard offer ---------------------------------------------------------------------
+def offer_actions(state) -> dict[Action, int]:
+    return {TAKE: 0, PASS: 0}
+
+
+def apply_offer(state, action: Action) -> None:
+    seat = state.offer.pop(0)
+    if action == TAKE:
+        card = state.discard.pop()
+        state.hands[seat].append(card)
+        state.known[seat].append(card)
+        state.taken = card
+        state.offer = []
+        state.phase, state.player = "turn", seat
+        state.step = _index(state, "draw") + 1
+        return
+    if state.offer:
+        state.player = state.offer[0]
+        return
+    state.phase, state.player, state.stock_only = "turn", state.in_play[0], True
+    state.step = first_step(state)
+
+
+def first_step(state) -> int:
+    steps = state.variant.turn
+    return 1 if steps and steps[0].kind == "offer_upcard" else 0
+
+
+def _index(state, kind: str) -> int:
+    for i, step in enumerate(state.variant.turn):
+        if step.kind == kind:
+            return i
+    return -1
+
+
+# ---- legal actions in a turn --------------------------------------------------------------
+def turn_actions(state) -> dict[Action, int]:
+    steps = state.variant.turn
+    legal: dict[Action, int] = {}
+    i = state.step
+    while i < len(steps):
+        actions, required = _step_actions(state, steps[i])
+        for a in actions:
+            legal.setdefault(a, i)
+        if required and actions:
+            return legal
+        i += 1
+    legal.setdefault(END, len(steps))
+    return legal
+
+
+def _step_actions(state, step) -> tuple[list[Action], bool]:
+    """(actions of this step now, whether the step must be taken when it has actions)."""
+    kind = step.kind
+    if kind == "draw":
+        out = [DRAW_STOCK] if state.stock else []
+        if ("discard" in step.options["from"] and state.discard and not state.stock_only):
+            out.append(DRAW_DISCARD)
+        return out, True
+    if kind == "draw_until_meld":
+        limit = step.options["max_draws"]
+        if state.melded or state.draws >= limit:
+            return [], False
+        return ([DRAW_STOCK] if state.stock else []), True
+    if kind == "knock":
+        return _knocks(state, step), False
+    if kind == "discard":
+        return _discards(state, step), True
+    return [], False      # meld: table play arrives with manipulation support
+
+
+def _discards(state, step) -> list[Action]:
+    seat, names = state.player, state.variant.faces.name
+    face_of = state.face_of
+    barred = None
+    if step.options["not_taken_card"] and state.taken is not None:
+        barred = face_of[state.taken]
+    faces = {face_of[c] for c in state.hands[seat]}
+    if barred is not None and len(faces) > 1:
+        faces.discard(barred)
+    return [Action("discard", cards=(names(f),)) for f in sorted(faces)]
+
+
+def _knocks(state, step) -> list[Action]:
+    from .finish import knock_env
+    seat = state.player
+    hand = state.hand_faces(seat)
+    rules = state.variant.meld_rules
+    env = knock_env(state, seat, hand)
+    out = []
+    if step.options["discard"] == "required":
+        discard_step = next((s for s in state.variant.turn if s.kind == "discard"), None)
+        allowed = {a.cards[0] for a in _discards(state, discard_step)} if discard_step else None
+        names = state.variant.faces.name
+        for face, after in sorted(rules.discard_values(hand).items()):
+            env["deadwood_after_discard"] = after
+            if (allowed is None or names(face) in allowed) and step.when(env):
+                out.append(Action("knock", cards=(names(face),)))
+        env["deadwood_after_discard"] = env["deadwood"]
+        if step.without_discard_when(env):
+            out.append(Action("knock"))
+    elif step.when(env):
+        out.append(Action("knock"))
+    return out
+
+
+# ---- applying -----------------------------------------------------------------------------
+def apply_turn(state, action: Action, step_index: int) -> None:
+    from .finish import knocked
+    seat = state.player
+    state.step = step_index
+    step = state.variant.turn[step_index] if step_index < len(state.variant.turn) else None
+    kind = action.kind
+    if kind == "draw":
+        if action.pile == "stock":
+            for _ in range(step.options.get("count", 1) if step.kind == "draw" else 1):
+                if state.stock:
+                    state.hands[seat].append(state.stock.pop())
+        else:
+            card = state.discard.pop()
+            state.hands[seat].append(card)
+            state.known[seat].append(card)
+            state.taken = card
+        state.stock_only = False
+        if step.kind == "draw_until_meld":
+            state.draws += 1
+        else:
+            state.step += 1
+    elif kind == "discard":
+        _discard(state, seat, action.cards[0])
+        end_turn(state)
+    elif kind == "knock":
+        kept = not action.cards
+        if not kept:
+            _discard(state, seat, action.cards[0])
+        knocked(state, seat, kept)
+    elif kind == "end":
+        end_turn(state)
+
+
+def _discard(state, seat: int, name: str) -> None:
+    card = state.card_in_hand(seat, name)
+    state.hands[seat].remove(card)
+    if card in state.known[seat]:
+        state.known[seat].remove(card)
+    state.discard.append(card)
+
+
+def end_turn(state) -> None:
+    """After a turn: going out, the stock's state, the last lap, then the next player."""
+    from . import finish
+    seat = state.player
+    state.turns += 1
+    v = state.variant
+    if v.round_end.empty_hand_ends_round and not state.hands[seat]:
+        state.went_out = seat
+        finish.score_round(state)
+        return
+    if state.last_lap is not None:          # this seat has had its last turn
+        state.last_lap.pop(0)
+        if not state.last_lap:
+            finish.score_round(state)
+            return
+        state.player = state.last_lap[0]
+        start_turn(state)
+        return
+    rules = v.stock
+    if len(state.stock) <= rules.exhausted_at:
+        if rules.then == "void_hand":
+            finish.void_hand(state)
+            return
+        if rules.then == "end_round":
+            finish.score_round(state)
+            return
+        if rules.then == "last_lap":
+            order = state.in_play
+            at = order.index(seat)
+            state.last_lap = order[at + 1:] + order[:at + 1]
+            state.player = state.last_lap[0]
+            start_turn(state)
+            return
+        if not _reshuffle(state):
+            finish.void_hand(state)
+            return
+    state.player = state.next_in_play(seat)
+    start_turn(state)
+
+
+def _reshuffle(state) -> bool:
+    """The discard pile but its top card, shuffled, goes under the stock; False if the guard
+    on reshuffles is reached or there is nothing to reshuffle."""
+    from .deal import shuffled
+    limit = state.variant.stock.max_reshuffles
+    if (limit is not None and state.reshuffles >= limit) or len(state.discard) < 2:
+        return False
+    state.reshuffles += 1
+    pile, state.discard = state.discard[:-1], state.discard[-1:]
+    state.stock = shuffled(pile, state.seed, "hand", state.deals, "reshuffle",
+                           state.reshuffles) + state.stock
+    return True
+
+
+def start_turn(state) -> None:
+    state.step = first_step(state)
+    state.taken = None
+    state.draws = 0
+    state.melded = False

@@ -1,0 +1,18 @@
+"""The deadwood benchmark runs from the repo root and prints its table (no timing checks)."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_deadwood_benchmark_quick():
+    run = subprocess.run([sys.executable, "benchmarks/deadwood.py", "--quick", "--seed", "3"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    assert any(line.split()[:2] == ["engine", "cards"] for line in lines if line.strip())
+    assert any(line.split()[:3] == ["ours", "10", "deadwood"] for line in lines if line.strip())
+    assert any(line.split()[:3] == ["ours", "11", "best_discards"] for line in lines if line.strip())
+    assert "goal: within 3x of OpenSpiel" in run.stdout
+    assert "DISAGREEMENT" not in run.stdout
