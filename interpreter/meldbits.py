@@ -1,9 +1,11 @@
 """Bit-parallel shortcut for the deadwood of a one-deck, joker-free hand.
 
-Whole-hand shifts and ands find every card that some run or group could use. A card no meld
-can use is deadwood; when no card is wanted by both a run and a group, every usable card can
-be melded (runs of any length split into legal runs, a rank's cards form one group), so the
-deadwood is known without a search. Only hands where runs and groups compete need one.
+The hand's bitmask is cut into one chunk of rank bits per suit. A table per chunk gives the
+cards that some run of that suit could use; a bit-sliced count across the chunks gives the
+ranks held often enough for a group. A card no meld can use is deadwood; when no card is
+wanted by both a run and a group, every usable card can be melded (runs of any length split
+into legal runs, a rank's cards form one group), so the deadwood is known without a search.
+Only hands where runs and groups compete need one.
 """
 from __future__ import annotations
 
@@ -15,21 +17,28 @@ class BitDeadwood:
 
     def __init__(self, faces: Faces, run_min: int, group_min: int):
         n, suits = len(faces.ranks), len(faces.suits)
-        self.n, self.suits = n, suits
-        self.run_min, self.group_min = run_min, group_min
+        self.n, self.suits, self.group_min = n, suits, group_min
         self.rank_mask = (1 << n) - 1
         self.spread = sum(1 << (s * n) for s in range(suits))
-        self.starts = self.spread * ((1 << max(0, n - run_min + 1)) - 1)
-        self.shifts = tuple(range(1, run_min))
         # (ones, twos, fours) xor-patterns that are all-ones exactly where a rank's count is c
         self.counts = tuple((0 if c & 1 else -1, 0 if c & 2 else -1, 0 if c & 4 else -1)
-                            for c in range(group_min, min(suits, 7) + 1))
+                            for c in range(group_min, suits + 1))
         per_rank = faces.points[:n]
-        table = [0] * (1 << n)
+        points = [0] * (1 << n)
+        runs = [0] * (1 << n)
+        starts = (1 << max(0, n - run_min + 1)) - 1
         for x in range(1, 1 << n):
             low = x & -x
-            table[x] = table[x ^ low] + per_rank[low.bit_length() - 1]
-        self.table = table
+            points[x] = points[x ^ low] + per_rank[low.bit_length() - 1]
+            run = x
+            for i in range(1, run_min):
+                run &= x >> i
+            run &= starts
+            cells = run
+            for i in range(1, run_min):
+                cells |= run << i
+            runs[x] = cells
+        self.points_of, self.runs_of = points, runs
 
     @classmethod
     def for_rules(cls, faces: Faces, copies: int, group, run, ace: str, wrap: bool):
@@ -45,7 +54,7 @@ class BitDeadwood:
 
     def points(self, h: int) -> int:
         """Point total of the cards in mask ``h``."""
-        n, m, table = self.n, self.rank_mask, self.table
+        n, m, table = self.n, self.rank_mask, self.points_of
         total = 0
         while h:
             total += table[h & m]
@@ -55,31 +64,54 @@ class BitDeadwood:
     def split(self, h: int) -> tuple[int, int, bool]:
         """(points of the cards no meld can use, mask of the usable cards, whether runs and
         groups compete for some card: only then do the usable cards need a search)."""
-        shifts = self.shifts
-        run = h
-        for i in shifts:
-            run &= h >> i
-        run &= self.starts
-        in_runs = run
-        for i in shifts:
-            in_runs |= run << i
-        n, m = self.n, self.rank_mask
-        ones = twos = fours = 0
-        x = h
+        n, m, runs = self.n, self.rank_mask, self.runs_of
+        in_runs = ones = twos = fours = 0
+        shift, x = 0, h
         while x:
             chunk = x & m
+            in_runs |= runs[chunk] << shift
             carry = ones & chunk
             ones ^= chunk
             fours |= twos & carry
             twos ^= carry
             x >>= n
+            shift += n
         ranks = 0
         for one, two, four in self.counts:
             ranks |= (ones ^ one) & (twos ^ two) & (fours ^ four)
         in_groups = (ranks & m) * self.spread & h
         usable = in_runs | in_groups
-        dead, table, x = 0, self.table, h & ~usable
+        dead, table, x = 0, self.points_of, h & ~usable
         while x:
             dead += table[x & m]
             x >>= n
         return dead, usable, bool(in_runs & in_groups)
+
+    def after_discards(self, h: int) -> dict[int, int] | None:
+        """Deadwood after discarding each card of ``h``, or None when runs and groups compete.
+
+        Without competition each card's effect is local: an unusable card just leaves; a group
+        card leaves its group short or not; a run card may strand the cards beside it.
+        """
+        dead, usable, contested = self.split(h)
+        if contested:
+            return None
+        n, m, runs, points = self.n, self.rank_mask, self.runs_of, self.points_of
+        out, x = {}, h
+        while x:
+            low = x & -x
+            x ^= low
+            face = low.bit_length() - 1
+            suit, rank = divmod(face, n)
+            value = points[1 << rank]
+            if not usable & low:
+                out[face] = dead - value
+                continue
+            chunk = h >> (suit * n) & m
+            if runs[chunk] >> rank & 1:
+                bit = 1 << rank
+                out[face] = dead + points[runs[chunk] & ~runs[chunk ^ bit] & ~bit]
+            else:
+                left = (h >> rank & self.spread).bit_count() - 1
+                out[face] = dead if left >= self.group_min else dead + value * left
+        return out

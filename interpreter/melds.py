@@ -178,20 +178,27 @@ class MeldRules:
     def _template_of(self, meld: Meld) -> tuple[int, ...]:
         return self._order[frozenset(meld.declared)]
 
+    def _pack_fast(self, hand: Iterable[int]) -> tuple[int, int]:
+        """:meth:`pack` for one deck without jokers: the plain bitmask, checked."""
+        if not isinstance(hand, (list, tuple)):
+            hand = list(hand)
+        mask, count = 0, 0
+        for f in hand:
+            mask |= 1 << f
+            count += 1
+        if mask.bit_count() != count or mask >= self._limit:
+            return self.pack(hand)          # reports the duplicate or unknown card
+        return mask, 0
+
     def deadwood(self, hand: Iterable[int]) -> int:
         """Minimum deadwood points of a hand."""
         bits = self._bits
         if bits:
-            if not isinstance(hand, (list, tuple)):
-                hand = list(hand)
-            mask = 0
-            for f in hand:
-                mask |= 1 << f
-            if mask.bit_count() == len(hand) and mask < self._limit:
-                dead, usable, contested = bits.split(mask)
-                if contested:
-                    dead += self._search(usable, 0, self._candidates(usable, 0), {}, None)
-                return dead
+            mask, _ = self._pack_fast(hand)
+            dead, usable, contested = bits.split(mask)
+            if contested:
+                dead += self._search(usable, 0, self._candidates(usable, 0), {}, None)
+            return dead
         packed, jokers = self.pack(hand)
         return self._search(packed, jokers, self._candidates(packed, jokers), {}, None)
 
@@ -209,15 +216,13 @@ class MeldRules:
 
     def discard_values(self, hand: Sequence[int]) -> dict[int, int]:
         """Minimum deadwood after discarding one copy of each distinct face of the hand."""
-        packed, jokers = self.pack(hand)
+        packed, jokers = self._pack_fast(hand) if self._bits else self.pack(hand)
         memo: dict = {}
         if self._bits:
-            dead, usable, contested = self._bits.split(packed)
-            if contested:
-                dead += self._search(usable, 0, self._candidates(usable, 0), memo, None)
-            points = self._points
-            return {f: (dead - points[f]) if not usable >> f & 1 else
-                    self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
+            quick = self._bits.after_discards(packed)
+            if quick is not None:
+                return quick
+            return {f: self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
         candidates = self._candidates(packed, jokers)
         values = {}
         for f in set(hand):

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import IllegalAction
 
@@ -16,9 +16,11 @@ KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff")
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 
 
-@dataclass(frozen=True)
-class Action:
-    """``kind`` plus what it needs: a pile, cards (notation), a meld index, or melds."""
+class Action(NamedTuple):
+    """``kind`` plus what it needs: a pile, cards (notation), a meld index, or melds.
+
+    An immutable tuple underneath, so legal-action sets hash and compare at C speed.
+    """
 
     kind: str
     pile: str | None = None                          # draw: stock | discard

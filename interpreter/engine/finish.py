@@ -7,57 +7,62 @@ from itertools import combinations
 from ..errors import FormulaRuntimeError
 from . import deal as dealing
 from .actions import Action
-from .turn import first_step
-from .views import CardView, PlayerView
+from . import turn
+from .views import CardView, LazyEnv, PlayerView
 
 SPREAD = Action("spread")
 
 
 # ---- formula environments -----------------------------------------------------------------
-def views(state, deadwood: dict[int, int] | None = None) -> list[PlayerView]:
-    """A PlayerView per seat; ``deadwood`` gives the counted points (default: hand points)."""
-    v = state.variant
-    points = v.faces.points
-    out = []
-    for seat in range(state.players):
-        hand_points = sum(points[f] for f in state.hand_faces(seat))
-        out.append(PlayerView(
-            seat=seat, hand_points=hand_points, cards_left=len(state.hands[seat]),
-            deadwood=hand_points if deadwood is None else deadwood.get(seat, hand_points),
-            score=state.scores_[seat], rounds_won=state.rounds_won[seat],
-            is_knocker=seat == state.knocker, is_dealer=seat == state.dealer,
-            went_out=seat == state.went_out,
-            knocked_without_discard=seat == state.knocker and state.kept_all))
-    return out
+def views(state, counted: dict[int, int] | None = None) -> list[PlayerView]:
+    """A PlayerView per seat; ``counted`` gives the points counted at a round's end."""
+    return [PlayerView(state, seat, counted) for seat in range(state.players)]
 
 
-def _base_env(state, seats: list[PlayerView]) -> dict:
-    v = state.variant
-    env = {"players": tuple(seats[s] for s in state.in_play), "dealer": seats[state.dealer],
-           "upcard": CardView(v.faces, state.upcard) if state.upcard is not None else None,
-           "stock_left": len(state.stock)}
+class _SeatViews(dict):
+    """PlayerViews made on first use, by seat."""
+
+    def __init__(self, state):
+        super().__init__()
+        self.state = state
+
+    def __missing__(self, seat: int) -> PlayerView:
+        view = self[seat] = PlayerView(self.state, seat)
+        return view
+
+
+def _base_thunks(state, seats) -> dict:
+    faces = state.variant.faces
+    thunks = {"players": lambda: tuple(seats[s] for s in state.in_play),
+              "dealer": lambda: seats[state.dealer],
+              "upcard": lambda: CardView(faces, state.upcard) if state.upcard is not None else None,
+              "stock_left": lambda: len(state.stock)}
     for role, seat in (state.roles or {}).items():
-        env[role] = seats[seat]
-    return env
+        thunks[role] = lambda seat=seat: seats[seat]
+    return thunks
 
 
-def knock_env(state, seat: int, hand: list[int]) -> dict:
-    seats = views(state)
-    env = _base_env(state, seats)
+def knock_env(state, seat: int, hand: list[int]) -> LazyEnv:
+    """The knock condition's names for ``seat``; deadwood_after_discard is set by the caller."""
+    seats = _SeatViews(state)
     me = seats[seat]
-    env.update(me=me, opponents=tuple(p for p in env["players"] if p is not me),
-               deadwood=state.variant.meld_rules.deadwood(hand), hand_points=me.hand_points)
-    env["deadwood_after_discard"] = env["deadwood"]
+    thunks = _base_thunks(state, seats)
+    thunks.update(
+        me=lambda: me,
+        opponents=lambda: tuple(seats[s] for s in state.in_play if s != seat),
+        deadwood=lambda: state.variant.meld_rules.deadwood(hand),
+        hand_points=lambda: me.hand_points)
+    env = LazyEnv(thunks)
+    thunks["deadwood_after_discard"] = lambda: env["deadwood"]
     return env
 
 
-def round_env(state, deadwood: dict[int, int] | None) -> dict:
-    seats = views(state, deadwood)
-    env = _base_env(state, seats)
+def round_env(state, counted: dict[int, int] | None) -> LazyEnv:
+    seats = views(state, counted)
     knocker = seats[state.knocker] if state.knocker is not None else None
-    env.update(knocker=knocker, knocked=knocker is not None,
-               opponents=tuple(p for p in env["players"] if p is not knocker))
-    return env
+    thunks = _base_thunks(state, seats)
+    thunks["opponents"] = lambda: tuple(seats[s] for s in state.in_play if s != state.knocker)
+    return LazyEnv(thunks, knocker=knocker, knocked=knocker is not None)
 
 
 # ---- the knock and the spread -------------------------------------------------------------
@@ -332,4 +337,4 @@ def start_hand(state) -> None:
         state.phase, state.player, state.step = "offer", state.offer[0], 0
     else:
         state.offer = []
-        state.phase, state.player, state.step = "turn", seats[0], first_step(state)
+        state.phase, state.player, state.step = "turn", seats[0], turn.first_step(state)

@@ -30,6 +30,7 @@ class State:
     def __init__(self, variant: Variant):
         self.variant = variant
         self._legal: dict[Action, int] | None = None
+        self._actions: dict[str, list[Action]] = {}
 
     # ---- public API ---------------------------------------------------------------------
     @property
@@ -89,8 +90,20 @@ class State:
                       key=lambda n: faces.sort_key(faces.parse(n)))
 
     def hand_faces(self, seat: int) -> list[int]:
+        """Faces of a seat's cards (the hand list itself when card ids are faces: read only)."""
+        if self._plain:
+            return self.hands[seat]
         face_of = self.face_of
         return [face_of[c] for c in self.hands[seat]]
+
+    def card_actions(self, kind: str) -> list[Action]:
+        """The Action of ``kind`` naming each face (index = face), made once per game."""
+        found = self._actions.get(kind)
+        if found is None:
+            name = self.variant.faces.name
+            found = self._actions[kind] = [Action(kind, cards=(name(f),))
+                                           for f in range(self.variant.faces.count)]
+        return found
 
     def card_in_hand(self, seat: int, name: str) -> int:
         face = self.variant.faces.parse(name)
@@ -142,6 +155,7 @@ class State:
     def _setup_deck(self) -> None:
         deck = self.variant.deck_for(self.players)
         self.face_of = deck.faces_of
+        self._plain = all(f == c for c, f in enumerate(self.face_of))
         roles = self.variant.roles
         seats = range(self.players)
         if roles:

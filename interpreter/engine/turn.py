@@ -6,9 +6,12 @@ Each legal action remembers the step it belongs to, so applying it moves the tur
 """
 from __future__ import annotations
 
+import operator
+
+from . import finish
 from .actions import Action
 
-END = Action("end")
+END, KNOCK = Action("end"), Action("knock")
 TAKE, PASS = Action("take"), Action("pass")
 DRAW_STOCK, DRAW_DISCARD = Action("draw", pile="stock"), Action("draw", pile="discard")
 
@@ -55,10 +58,14 @@ def turn_actions(state) -> dict[Action, int]:
     i = state.step
     while i < len(steps):
         actions, required = _step_actions(state, steps[i])
-        for a in actions:
-            legal.setdefault(a, i)
-        if required and actions:
-            return legal
+        if actions:
+            if legal:
+                for a in actions:
+                    legal.setdefault(a, i)
+            else:
+                legal = dict.fromkeys(actions, i)
+            if required:
+                return legal
         i += 1
     legal.setdefault(END, len(steps))
     return legal
@@ -85,43 +92,80 @@ def _step_actions(state, step) -> tuple[list[Action], bool]:
 
 
 def _discards(state, step) -> list[Action]:
-    seat, names = state.player, state.variant.faces.name
-    face_of = state.face_of
-    barred = None
-    if step.options["not_taken_card"] and state.taken is not None:
-        barred = face_of[state.taken]
-    faces = {face_of[c] for c in state.hands[seat]}
-    if barred is not None and len(faces) > 1:
-        faces.discard(barred)
-    return [Action("discard", cards=(names(f),)) for f in sorted(faces)]
+    face_of, actions = state.face_of, state.card_actions("discard")
+    faces = set(state.hand_faces(state.player))
+    if step.options["not_taken_card"] and state.taken is not None and len(faces) > 1:
+        faces.discard(face_of[state.taken])
+    return [actions[f] for f in sorted(faces)]
 
 
 def _knocks(state, step) -> list[Action]:
-    from .finish import knock_env
-    seat = state.player
-    hand = state.hand_faces(seat)
-    rules = state.variant.meld_rules
-    env = knock_env(state, seat, hand)
+    hand = state.hand_faces(state.player)
     out = []
+    if step.bound is not None and step.bound[1].constant and step.without_discard_when.constant:
+        if not step.without_discard_when(None) and _out_of_reach(state, step, step.bound[1](None), hand):
+            return out
+    env = finish.knock_env(state, state.player, hand)
     if step.options["discard"] == "required":
-        discard_step = next((s for s in state.variant.turn if s.kind == "discard"), None)
-        allowed = {a.cards[0] for a in _discards(state, discard_step)} if discard_step else None
-        names = state.variant.faces.name
-        for face, after in sorted(rules.discard_values(hand).items()):
-            env["deadwood_after_discard"] = after
-            if (allowed is None or names(face) in allowed) and step.when(env):
-                out.append(Action("knock", cards=(names(face),)))
-        env["deadwood_after_discard"] = env["deadwood"]
+        barred = None
+        last = state.variant.turn[-1]
+        if last.kind == "discard" and last.options["not_taken_card"] and state.taken is not None:
+            barred = state.face_of[state.taken]
+        knocks = state.card_actions("knock")
+        test = _bounded_test(state, step, env, hand)
+        if test is not False:
+            for face, after in sorted(state.variant.meld_rules.discard_values(hand).items()):
+                if face != barred and test(after):
+                    out.append(knocks[face])
         if step.without_discard_when(env):
-            out.append(Action("knock"))
+            out.append(KNOCK)
     elif step.when(env):
-        out.append(Action("knock"))
+        out.append(KNOCK)
     return out
+
+
+_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+        "==": operator.eq, "!=": operator.ne}
+
+
+def _bounded_test(state, step, env, hand):
+    """A test of one deadwood-after-discard value, or False when no discard can pass it.
+
+    A condition ``deadwood_after_discard <= limit`` has its limit worked out once; no discard
+    lowers the deadwood by more than the card's points, which often rules every knock out.
+    """
+    if step.bound is None:
+        results: dict[int, bool] = {}
+
+        def test(after: int) -> bool:
+            if after not in results:
+                env["deadwood_after_discard"] = after
+                results[after] = bool(step.when(env))
+                env.pop("deadwood_after_discard")
+            return results[after]
+        return test
+    op, limit_formula = step.bound
+    limit = limit_formula(env)
+    if _out_of_reach(state, step, limit, hand, env["deadwood"]):
+        return False
+    compare = _OPS[op]
+    return lambda after: compare(after, limit)
+
+
+def _out_of_reach(state, step, limit, hand, deadwood=None) -> bool:
+    """Whether no discard can bring the deadwood down to ``limit`` (for <, <=, ==): a discard
+    lowers the best deadwood by at most the card's own points."""
+    op = step.bound[0]
+    if op not in ("<", "<=", "=="):
+        return False
+    if deadwood is None:
+        deadwood = state.variant.meld_rules.deadwood(hand)
+    lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
+    return lowest > limit or (op == "<" and lowest == limit)
 
 
 # ---- applying -----------------------------------------------------------------------------
 def apply_turn(state, action: Action, step_index: int) -> None:
-    from .finish import knocked
     seat = state.player
     state.step = step_index
     step = state.variant.turn[step_index] if step_index < len(state.variant.turn) else None
@@ -148,7 +192,7 @@ def apply_turn(state, action: Action, step_index: int) -> None:
         kept = not action.cards
         if not kept:
             _discard(state, seat, action.cards[0])
-        knocked(state, seat, kept)
+        finish.knocked(state, seat, kept)
     elif kind == "end":
         end_turn(state)
 
@@ -163,7 +207,6 @@ def _discard(state, seat: int, name: str) -> None:
 
 def end_turn(state) -> None:
     """After a turn: going out, the stock's state, the last lap, then the next player."""
-    from . import finish
     seat = state.player
     state.turns += 1
     v = state.variant

@@ -52,6 +52,11 @@ class Formula:
         except NoValue as err:
             raise self._failed(str(err)) from None
 
+    @property
+    def constant(self) -> bool:
+        """Whether the formula mentions no name: its value is the same in every env."""
+        return hasattr(self._fn, "value")
+
     def _failed(self, message: str) -> FormulaRuntimeError:
         return FormulaRuntimeError(f"{self.name}: {self.text!r}: {message}")
 

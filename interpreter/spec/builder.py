@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from ..cards import Faces
 from ..errors import FormulaError, SpecError
-from ..formula import BOOL, NUM, PLAYER, PLAYERS, Scope, compile_formula
+from ..formula import BOOL, NUM, PLAYER, PLAYERS, Scope, comparison_bound, compile_formula
 from ..melds import MeldRules
 from . import model, scopes
 from .validate import format_problem, path_text
@@ -176,15 +176,25 @@ class Builder:
             if kind in seen:
                 self.problem(path, f"a turn has one {kind} step (also at turn[{seen[kind]}])", key=True)
             seen[kind] = i
-            when = without = None
+            when = without = bound = None
             if kind == "knock":
-                when = self.formula(path + ("when",), scopes.knock_scope(roles), BOOL,
-                                    "deadwood_after_discard <= 10")
-                without = self.formula(path + ("without_discard_when",),
-                                       scopes.knock_scope(roles), BOOL, "false")
-            steps.append(model.Step(kind, options, when, without))
+                scope = scopes.knock_scope(roles)
+                when = self.formula(path + ("when",), scope, BOOL)
+                without = self.formula(path + ("without_discard_when",), scope, BOOL)
+                if when is not None:
+                    bound = self._bound(options["when"], scope)
+            steps.append(model.Step(kind, options, when, without, bound))
         self._check_turn_order(seen)
         return tuple(steps)
+
+    @staticmethod
+    def _bound(text, scope: Scope):
+        """(op, limit formula) when the knock condition compares deadwood_after_discard."""
+        found = comparison_bound(_formula_text(text), "deadwood_after_discard")
+        if found is None:
+            return None
+        op, limit = found
+        return op, compile_formula(limit, scope, expect=NUM, name="knock limit")
 
     def _check_turn_order(self, seen: dict[str, int]) -> None:
         s = self.spec

@@ -44,6 +44,7 @@ class Step:
     options: Mapping[str, Any] = field(default_factory=dict)
     when: Formula | None = None                      # knock condition
     without_discard_when: Formula | None = None      # knock keeping every card
+    bound: tuple[str, Formula] | None = None         # when is "deadwood_after_discard op expr"
 
 
 @dataclass(frozen=True)
