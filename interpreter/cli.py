@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
+from .agents import make_agent
 from .errors import RummyError, SpecError
+from .play import run as play_match
+from .rules_sheet import rules_sheet
 from .spec import bundled_names, load_variant, schema_path
 
 
@@ -25,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:             # output piped into e.g. `head`, which has quit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +53,21 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="+", metavar="CARD", help="cards such as Ah Td 10d Jk")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_arrange)
+
+    p = sub.add_parser("rules", help="print a variant's rules sheet, generated from its spec")
+    p.add_argument("variant", help="bundled name or YAML file")
+    p.set_defaults(run=_rules)
+
+    p = sub.add_parser("play", help="play a match in the terminal against bots")
+    p.add_argument("variant", help="bundled name or YAML file")
+    p.add_argument("--players", type=int, help="number of players (default: the fewest allowed)")
+    p.add_argument("--bots", default="greedy",
+                   help="comma-separated bots for the other seats, in order, cycled "
+                        "(greedy, random; default greedy)")
+    p.add_argument("--seed", type=int, help="seed of the shuffles and bots (default: random)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--auto", action="store_true", help="bots in every seat; print a match log")
+    p.set_defaults(run=_play)
     return parser
 
 
@@ -100,6 +122,19 @@ def _arrange(args) -> int:
         best = result["best_discards"]
         print(f"discard  {' or '.join(best['cards'])}  -> {best['points_after']} points")
     return 0
+
+
+def _rules(args) -> int:
+    print(rules_sheet(load_variant(args.variant)), end="")
+    return 0
+
+
+def _play(args) -> int:
+    bots = [name.strip() for name in args.bots.split(",")]
+    for name in bots:
+        make_agent(name, 0)
+    return play_match(load_variant(args.variant), players=args.players, bots=bots,
+                      seed=args.seed, seat=args.seat, auto=args.auto)
 
 
 if __name__ == "__main__":

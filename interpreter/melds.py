@@ -164,12 +164,12 @@ class MeldRules:
                     if joined and joined.kind == "run":
                         melds.remove(a)
                         melds.remove(b)
-                        melds.append(self._ordered(joined))
+                        melds.append(self.in_order(joined))
                         merged = True
                         break
         return melds
 
-    def _ordered(self, meld: Meld) -> Meld:
+    def in_order(self, meld: Meld) -> Meld:
         """The meld with its cards in template order (a run reads low to high)."""
         kind, template = self.templates[self.templates.index((meld.kind, self._template_of(meld)))]
         by_face = dict(zip(meld.declared, meld.cards))

@@ -261,6 +261,8 @@ def void_hand(state) -> None:
                           "turns": state.turns})
     if v.stock.void_dealer == "next" and not (v.roles and v.roles.dealer):
         state.dealer = (state.dealer + 1) % state.players
+    if _match_over(state):
+        return
     start_hand(state)
 
 
@@ -292,7 +294,9 @@ def _match_over(state) -> bool:
     match = state.variant.match
     seats = views(state)
     env = {"players": tuple(seats), "hands_played": state.hands_played}
-    if not match.ends_when(env):
+    out_of_hands = match.max_hands is not None and state.deals >= match.max_hands
+    scored = state.history[-1]["outcome"] != state.variant.scoring.void_outcome
+    if not out_of_hands and not (scored and match.ends_when(env)):
         return False
     for bonus in match.bonuses:
         seats = views(state)
@@ -329,6 +333,7 @@ def start_hand(state) -> None:
     state.knocker, state.kept_all, state.spread, state.defenders = None, False, {}, []
     state.reshuffles, state.last_lap, state.went_out, state.turns = 0, None, None, 0
     state.taken, state.draws, state.melded, state.stock_only = None, 0, False, False
+    state.table, state.opened = [], []
     steps = v.turn
     if steps and steps[0].kind == "offer_upcard" and up is not None:
         to = steps[0].options["to"]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .table_play import card_token as _token
+
 
 def observation(state, seat: int) -> dict[str, Any]:
     v = state.variant
@@ -21,6 +23,7 @@ def observation(state, seat: int) -> dict[str, Any]:
         "scores": list(state.scores_), "rounds_won": list(state.rounds_won),
         "hands_played": state.hands_played, "history": list(state.history),
         "knocker": state.knocker,
+        "table": [[_token(v.faces, state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
     if state.roles and v.roles:
         mine = [r for r, s in state.roles.items() if s == seat]

@@ -21,7 +21,7 @@ FIELDS = ("players", "seed", "decks", "scores", "rounds_won", "hands_played", "d
           "dealer", "roles", "over", "history", "stock", "discard", "hands", "upcard", "phase",
           "player", "step", "offer", "stock_only", "taken", "draws", "melded", "knocker",
           "kept_all", "spread", "defenders", "reshuffles", "last_lap", "known", "went_out",
-          "turns")
+          "turns", "table", "opened")
 
 
 class State:
@@ -30,6 +30,7 @@ class State:
     def __init__(self, variant: Variant):
         self.variant = variant
         self._legal: dict[Action, int] | None = None
+        self.meld_step: int | None = None
         self._actions: dict[str, list[Action]] = {}
 
     # ---- public API ---------------------------------------------------------------------
@@ -50,6 +51,16 @@ class State:
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal_map()
+        if action.kind == "meld" and action not in legal and self.phase == "turn" \
+                and self.meld_step is not None:
+            self._legal = None
+            snapshot = self.to_json()
+            try:
+                turn.apply_turn(self, action, self.meld_step)
+            except RummyError:
+                self._restore(snapshot)
+                raise
+            return
         if action not in legal:
             shown = ", ".join(map(str, list(legal)[:40]))
             raise IllegalAction(f"{action} is not legal now for seat {self.player} "
@@ -151,6 +162,14 @@ class State:
         state.spread = _int_keys(state.spread)
         state._setup_deck()
         return state
+
+    def _restore(self, snapshot: str) -> None:
+        """Put back every field from a to_json snapshot (after a refused action)."""
+        other = State.from_json(snapshot, self.variant)
+        for name in FIELDS:
+            key = name if name != "scores" else "scores_"
+            setattr(self, key, getattr(other, key))
+        self._setup_deck()
 
     def _setup_deck(self) -> None:
         deck = self.variant.deck_for(self.players)

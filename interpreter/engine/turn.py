@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 
-from . import finish
+from . import finish, table_play
 from .actions import Action
 
 END, KNOCK = Action("end"), Action("knock")
@@ -55,9 +55,12 @@ def _index(state, kind: str) -> int:
 def turn_actions(state) -> dict[Action, int]:
     steps = state.variant.turn
     legal: dict[Action, int] = {}
+    state.meld_step = None
     i = state.step
     while i < len(steps):
         actions, required = _step_actions(state, steps[i])
+        if state.meld_step is None and _may_meld(state, steps[i]):
+            state.meld_step = i
         if actions:
             if legal:
                 for a in actions:
@@ -80,15 +83,28 @@ def _step_actions(state, step) -> tuple[list[Action], bool]:
             out.append(DRAW_DISCARD)
         return out, True
     if kind == "draw_until_meld":
-        limit = step.options["max_draws"]
-        if state.melded or state.draws >= limit:
-            return [], False
-        return ([DRAW_STOCK] if state.stock else []), True
+        melds = table_play.meld_actions(state) if _may_meld(state, step) else []
+        if state.melded or state.draws >= step.options["max_draws"] or not state.stock:
+            return melds, False
+        return [DRAW_STOCK] + melds, True
     if kind == "knock":
         return _knocks(state, step), False
     if kind == "discard":
         return _discards(state, step), True
-    return [], False      # meld: table play arrives with manipulation support
+    return table_play.meld_actions(state), False          # meld
+
+
+def _may_meld(state, step) -> bool:
+    """Whether a meld action belongs to this step now."""
+    if step.kind == "meld":
+        return True
+    if step.kind != "draw_until_meld":
+        return False
+    if state.melded:
+        return True
+    if state.draws == 0:
+        return not state.stock                   # nothing to draw: the last lap
+    return state.draws < step.options["max_draws"] or step.options["meld_after_last"]
 
 
 def _discards(state, step) -> list[Action]:
@@ -193,6 +209,11 @@ def apply_turn(state, action: Action, step_index: int) -> None:
         if not kept:
             _discard(state, seat, action.cards[0])
         finish.knocked(state, seat, kept)
+    elif kind == "meld":
+        table_play.apply_meld(state, action)
+        if state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
+            state.went_out = seat
+            finish.score_round(state)
     elif kind == "end":
         end_turn(state)
 

@@ -264,7 +264,7 @@ class Builder:
         ends = self.formula(("match", "ends_when"), scope, BOOL)
         bonuses = tuple(self._award(("match", "bonuses", i), scope.with_names(p=PLAYER), "players")
                         for i in range(len(m["bonuses"])))
-        return model.MatchRules(ends, bonuses)
+        return model.MatchRules(ends, bonuses, m["max_hands"])
 
 
 def _get(data: Any, path: tuple, default=None):

@@ -105,6 +105,7 @@ class Scoring:
 class MatchRules:
     ends_when: Formula
     bonuses: tuple[Award, ...]
+    max_hands: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,78 @@
+"""The greedy agent: one-ply deadwood minimisation over whatever actions the engine offers.
+
+It reads its own hand, the discard pile and the legal actions, never another hand or the
+stock. Rules by action kind, first match wins:
+knock (keeping every card, else the discard leaving least deadwood); take/pass and draws
+(the discard only when it lowers the deadwood after the best discard); discard (least
+deadwood, ties: the highest card); layoffs that do not raise its deadwood, then spread;
+anything else: the first legal action that is not "end".
+"""
+from __future__ import annotations
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int):
+        self.seed = seed            # deterministic: ties break by card order
+
+    def act(self, state):
+        legal = state.legal_actions()
+        kinds = {a.kind: a for a in reversed(legal)}          # kind -> its first action
+        seat = state.current_player
+        hand = list(state.hand_faces(seat))
+        if "knock" in kinds:
+            return _knock(state, hand, [a for a in legal if a.kind == "knock"])
+        if "take" in kinds and "pass" in kinds:
+            return kinds["take"] if _improves(state, hand) else kinds["pass"]
+        draws = {a.pile: a for a in legal if a.kind == "draw"}
+        if draws:
+            if "discard" in draws and _improves(state, hand):
+                return draws["discard"]
+            return draws.get("stock", draws.get("discard"))
+        if "discard" in kinds:
+            return _least_deadwood(state, hand, [a for a in legal if a.kind == "discard"])
+        if "layoff" in kinds or "spread" in kinds:
+            best = _layoff(state, hand, [a for a in legal if a.kind == "layoff"])
+            spreads = [a for a in legal if a.kind == "spread"]
+            return best or next((a for a in spreads if a.melds is None), spreads[0])
+        return next((a for a in legal if a.kind != "end"), legal[0])
+
+
+def _improves(state, hand: list[int]) -> bool:
+    """Whether adding the discard pile's top card, then the best other discard, lowers deadwood."""
+    rules = state.variant.meld_rules
+    top = state.face_of[state.discard[-1]]
+    values = rules.discard_values(hand + [top])
+    after = min((v for f, v in values.items() if f != top), default=None)
+    return after is not None and after < rules.deadwood(hand)
+
+
+def _least_deadwood(state, hand: list[int], actions):
+    """The action whose card, discarded, leaves the least deadwood (ties: the highest card)."""
+    faces = state.variant.faces
+    values = state.variant.meld_rules.discard_values(hand)
+
+    def cost(action):
+        face = faces.parse(action.cards[0])
+        return values[face], -faces.points[face]
+    return min(actions, key=cost)
+
+
+def _knock(state, hand: list[int], knocks):
+    keep_all = [a for a in knocks if not a.cards]
+    return keep_all[0] if keep_all else _least_deadwood(state, hand, knocks)
+
+
+def _layoff(state, hand: list[int], layoffs):
+    """The layoff leaving the least deadwood, if it does not raise the hand's deadwood."""
+    if not layoffs:
+        return None
+    rules, faces = state.variant.meld_rules, state.variant.faces
+
+    def after(action):
+        rest = list(hand)
+        rest.remove(faces.parse(action.cards[0]))
+        return rules.deadwood(rest)
+    best = min(layoffs, key=after)
+    return best if after(best) <= rules.deadwood(hand) else None

@@ -1,0 +1,126 @@
+"""Melding onto a shared table (manipulation games): meld actions, their check, applying them.
+
+A meld action states the whole new table; :func:`interpreter.table.check_move` decides
+whether it is legal. ``legal_actions`` lists a useful finite part of the possible moves —
+every meld the hand makes alone, every hand card that extends a table meld — while any other
+legal rearrangement is accepted by ``apply`` too (like a chess engine that checks one move
+without generating all).
+"""
+from __future__ import annotations
+
+from ..errors import CardError, IllegalAction
+from .actions import Action
+
+
+def card_token(faces, face: int, declared: int) -> str:
+    """``5c``, or ``Jk(5c)`` for a joker standing for the 5 of clubs."""
+    return faces.name(face) if face == declared else f"{faces.name(face)}({faces.name(declared)})"
+
+
+def parse_token(faces, token: str) -> tuple[int, int]:
+    """(face, declared) of a card token such as ``5c`` or ``Jk(5c)``."""
+    if token.endswith(")") and "(" in token:
+        shown, declared = token[:-1].split("(", 1)
+        face, stands_for = faces.parse(shown), faces.parse(declared)
+        if not faces.is_joker(face) or faces.is_joker(stands_for):
+            raise CardError(f"bad card {token!r}: only a joker declares a card, e.g. Jk(5c)")
+        return face, stands_for
+    face = faces.parse(token)
+    if faces.is_joker(face):
+        raise CardError(f"bad card {token!r}: say which card the joker stands for, e.g. Jk(5c)")
+    return face, face
+
+
+def table_faces(state) -> list[list[tuple[int, int]]]:
+    """The table as (face, declared) pairs per meld."""
+    return [[(state.face_of[c], d) for c, d in meld] for meld in state.table]
+
+
+def opening(state, seat: int):
+    """The opening requirement still pending for ``seat``, if any."""
+    rules = state.variant.table
+    pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
+               else seat not in state.opened)
+    if not pending or (rules.opening_complete_melds == 0 and rules.opening_min_points == 0):
+        return None
+    from ..table import Opening
+    return Opening(rules.opening_complete_melds, rules.opening_min_points)
+
+
+def meld_action(faces, table) -> Action:
+    return Action("meld", melds=tuple(tuple(card_token(faces, f, d) for f, d in meld)
+                                      for meld in table))
+
+
+def meld_actions(state) -> list[Action]:
+    """New melds from the hand alone, and single hand cards that extend a table meld."""
+    from ..table import check_move
+    v = state.variant
+    rules, faces = v.meld_rules, v.faces
+    seat = state.player
+    hand = state.hand_faces(seat)
+    table = table_faces(state)
+    pending = opening(state, seat)
+    out = []
+    for meld in rules.melds_in(hand):
+        new = table + [list(zip(meld.cards, meld.declared))]
+        if pending is None or check_move(rules, table, new, hand, pending) is None:
+            out.append(meld_action(faces, new))
+    if pending is None:
+        joker = faces.joker
+        for k, meld in enumerate(table):
+            declared = [d for _, d in meld]
+            for f in sorted(set(hand)):
+                identities = ([t for t in _extension_faces(rules, declared)] if f == joker
+                              else [f])
+                for d in identities:
+                    grown = rules.meld([c for c, _ in meld] + [f], declared + [d])
+                    if grown is not None:
+                        new = list(table)
+                        grown = rules.in_order(grown)
+                        new[k] = list(zip(grown.cards, grown.declared))
+                        out.append(meld_action(faces, new))
+    return list(dict.fromkeys(out))
+
+
+def _extension_faces(rules, declared: list[int]) -> list[int]:
+    """Cards that, added to these declared cards, keep a legal meld."""
+    have = set(declared)
+    out = []
+    for kind, template in rules.templates:
+        extra = [f for f in template if f not in have]
+        if len(extra) == 1 and have < set(template):
+            out.append(extra[0])
+    return sorted(set(out))
+
+
+def apply_meld(state, action: Action) -> None:
+    """Check the new table against the current one and the hand; then make it so."""
+    from ..table import check_move
+    v = state.variant
+    faces, rules = v.faces, v.meld_rules
+    seat = state.player
+    try:
+        new = [[parse_token(faces, t) for t in meld] for meld in action.melds]
+    except CardError as error:
+        raise IllegalAction(str(error)) from None
+    hand = state.hand_faces(seat)
+    reason = check_move(rules, table_faces(state), new, hand, opening(state, seat))
+    if reason is not None:
+        raise IllegalAction(f"{action} is not a legal meld: {reason}")
+    free = [c for meld in state.table for c, _ in meld]
+    from_hand = list(state.hands[seat])
+    table = []
+    for meld in new:
+        placed = []
+        for face, declared in meld:
+            pool = free if any(state.face_of[c] == face for c in free) else from_hand
+            card = next(c for c in pool if state.face_of[c] == face)
+            pool.remove(card)
+            placed.append([card, declared])
+        table.append(placed)
+    state.table = table
+    state.hands[seat] = from_hand
+    state.melded = True
+    if seat not in state.opened:
+        state.opened.append(seat)
