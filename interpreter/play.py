@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable
-
 from .agents import make_agent
 from .engine import Action, State, new_game
 from .errors import CardError, IllegalAction, RummyError
@@ -22,33 +20,27 @@ HELP = """Type the number of an action, or its notation:
   knock Ah | knock          knock discarding Ah (face down) | knock keeping every card
   spread                    lay your best melds    spread [Ah 2h 3h] [7c 7d 7s]  exactly these
   layoff 5h on 0            lay 5h off onto the knocker's meld 0
+  meld [7h 8h 9h] [Jk(5c) 5d 5s]   the whole new table, jokers with the card they stand for
   end                       end a turn whose remaining steps are optional
   h  this help    q  quit"""
 
 
-class Console:
-    """Line input with a prompt; input that is not typed at a terminal is echoed."""
-
-    def __init__(self, stdin=None, write: Callable[[str], None] = print):
-        self.stdin = stdin or sys.stdin
-        self.write = write
-
-    def read(self, prompt: str) -> str | None:
-        """The next line, stripped, or None at end of input."""
-        sys.stdout.write(prompt)
-        sys.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.write("")
+def read_line(prompt: str) -> str | None:
+    """The next input line, stripped, or None at end of input; piped input is echoed."""
+    if sys.stdin.isatty():
+        try:
+            return input(prompt).strip()        # with the terminal's line editing
+        except EOFError:
+            print()
             return None
-        if not self.stdin.isatty():
-            self.write(line.rstrip("\n"))
-        return line.strip()
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    print(line.rstrip("\n"))
+    return line.strip() if line else None
 
 
 def run(variant: Variant, players: int | None = None, bots: list[str] | None = None,
-        seed: int | None = None, seat: int = 0, auto: bool = False,
-        console: Console | None = None) -> int:
+        seed: int | None = None, seat: int = 0, auto: bool = False) -> int:
     """Play one match in the terminal; returns the exit code (0, also when the person quits)."""
     seed = int.from_bytes(os.urandom(3), "big") if seed is None else seed
     state = new_game(variant, players=players, seed=seed)
@@ -58,42 +50,35 @@ def run(variant: Variant, players: int | None = None, bots: list[str] | None = N
     others = [s for s in range(state.players) if s != human]
     names = bots or ["greedy"]
     agents = {s: make_agent(names[i % len(names)], seed * 1000 + s) for i, s in enumerate(others)}
-    table = Table(state, agents, human, console or Console())
-    return table.play()
+    return Table(state, agents, human).play()
 
 
 class Table:
     """One match: whose turn, what to print, and the person's prompt."""
 
-    def __init__(self, state: State, agents: dict, human: int | None, console: Console):
-        self.state, self.agents, self.human, self.console = state, agents, human, console
-        self.say = console.write
-        self.dealt = 0
+    def __init__(self, state: State, agents: dict, human: int | None):
+        self.state, self.agents, self.human = state, agents, human
+        self.dealt = 0          # the deal whose header the person has seen
 
     def play(self) -> int:
         state, v = self.state, self.state.variant
         seats = ", ".join(self.who(s) for s in range(state.players))
-        self.say(f"{v.name} — {state.players} players, seed {state.seed}: {seats}")
+        print(f"{v.name} — {state.players} players, seed {state.seed}: {seats}")
         if v.scoring.mode == "penalty":
-            self.say("penalty points: the lowest total wins")
+            print("penalty points: the lowest total wins")
         if self.human is None:
-            self.say("figures per seat, in seat order: " + "/".join(map(str, range(state.players))))
+            print("figures per seat, in seat order: " + "/".join(map(str, range(state.players))))
         while not state.is_terminal:
             if self.human is not None and state.deals != self.dealt:
                 self.hand_header()
-            seat = state.current_player
+            seat, played = state.current_player, len(state.history)
             if seat == self.human:
-                action = self.ask()
-                if action is None:
-                    self.say("quit.")
+                if not self.human_turn():
+                    print("quit.")
                     return 0
             else:
                 self.show_advised(seat)
-                action = self.agents[seat].act(state)
-            played = len(state.history)
-            if self.human is not None:
-                self.say(f"{self.who(seat)}: {action}{self.revealed(seat, action)}")
-            state.apply(action)
+                self.move(seat, self.agents[seat].act(state))
             if len(state.history) > played:
                 self.report_hand(state.history[-1])
         self.report_match()
@@ -120,19 +105,19 @@ class Table:
         roles = ""
         if state.roles:
             roles = "; " + ", ".join(f"{r} {self.short(s)}" for r, s in state.roles.items())
-        self.say(f"\n--- hand {state.deals}: {self.short(state.dealer)} deals{roles}")
+        print(f"\n--- hand {state.deals}: dealer {self.short(state.dealer)}{roles}")
         if self.human not in state.in_play:
             advised = state.observation(self.human).get("advised_hands", {})
             watching = "; you see the hand of " + ", ".join(
                 self.who(int(s)) for s in advised) if advised else ""
-            self.say(f"you sit this hand out{watching}")
+            print(f"you sit this hand out{watching}")
 
     def show_advised(self, seat: int) -> None:
         if self.human is None or self.human in self.state.in_play:
             return
         hand = self.state.observation(self.human).get("advised_hands", {}).get(str(seat))
         if hand:
-            self.say(f"  {self.short(seat)} holds {' '.join(hand)}  {self.arranged(hand)}")
+            print(f"  {self.short(seat)} holds {' '.join(hand)}  {self.arranged(hand)}")
 
     def arranged(self, hand: list[str]) -> str:
         v = self.state.variant
@@ -145,48 +130,55 @@ class Table:
         state, v = self.state, self.state.variant
         obs = state.observation(self.human)
         scores = "  ".join(f"{self.short(s)} {p}" for s, p in enumerate(obs["scores"]))
-        self.say(f"\n[{obs['phase']}] hand {state.deals}  scores: {scores}")
+        print(f"\n[{obs['phase']}] hand {state.deals}  scores: {scores}")
         hand = obs["hand"]
-        self.say(f"your hand: {' '.join(hand)}")
-        self.say(f"  {self.arranged(hand)}")
+        print(f"your hand: {' '.join(hand)}")
+        print(f"  {self.arranged(hand)}")
         if len(hand) == v.hand_size(state.players) + 1:
             after, cards = v.best_discards(hand)
-            self.say(f"  best discard {' or '.join(cards)} -> {after}")
+            print(f"  best discard {' or '.join(cards)} -> {after}")
         top = obs["discard"][-1] if obs["discard"] else "-"
-        self.say(f"discard: {top}   stock: {obs['stock']}")
+        print(f"discard: {top}   stock: {obs['stock']}")
+        if obs.get("table"):
+            print("table: " + "  ".join(f"[{' '.join(m)}]" for m in obs["table"]))
         spread = obs.get("spread")
         if spread and spread["knocker_melds"]:
-            melds = "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(spread["knocker_melds"]))
-            self.say(f"knocker's melds: {melds}")
-        self.say(_columns([f"{i:>2} {a}" for i, a in enumerate(legal, 1)]))
+            melds = "  ".join(f"{k}:[{' '.join(m)}]"
+                              for k, m in enumerate(spread["knocker_melds"]))
+            print(f"knocker's melds: {melds}")
+        print(_columns([f"{i:>2} {a}" for i, a in enumerate(legal, 1)]))
 
-    def ask(self) -> Action | None:
-        """The person's action, asked until legal; None to quit."""
+    def human_turn(self) -> bool:
+        """Ask until the person's input is a legal action and play it; False to quit."""
         legal = self.state.legal_actions()
         self.prompt(legal)
         while True:
-            text = self.console.read("your move (number, action, h, q)> ")
+            text = read_line("your move (number, action, h, q)> ")
             if text is None or text.lower() in ("q", "quit", "exit"):
-                return None
+                return False
             if text.lower() in ("h", "help", "?"):
-                self.say(HELP)
+                print(HELP)
                 continue
             try:
-                action = self.read_action(text, legal)
-            except RummyError as error:
-                self.say(f"refused: {error}")
-                continue
-            return action
+                self.move(self.human, self.read_action(text, legal), legal)
+                return True
+            except RummyError as error:     # the state is unchanged: ask again
+                print(f"refused: {str(error).split('; legal:')[0]}")
 
     def read_action(self, text: str, legal: list[Action]) -> Action:
         if text.isdigit():
             if 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             raise IllegalAction(f"no action {text}: choose 1-{len(legal)}")
-        action = _canonical(self.state.variant, Action.parse(text))
-        if action not in legal:
-            raise IllegalAction(f"{action} is not legal now")
-        return action
+        return _canonical(self.state.variant, Action.parse(text))
+
+    def move(self, seat: int, action: Action, legal: list[Action] | None = None) -> None:
+        """Apply a seat's action (the engine judges any not listed) and print it."""
+        shown = self.human is not None and (legal is None or action in legal)
+        note = self.revealed(seat, action) if shown else ""
+        self.state.apply(action)
+        if self.human is not None:
+            print(f"{self.who(seat)}: {action}{note}")
 
     # ---- reports ----------------------------------------------------------------------
     def revealed(self, seat: int, action: Action) -> str:
@@ -211,7 +203,7 @@ class Table:
 
     def report_hand(self, record: dict) -> None:
         if self.human is None:
-            self.say(_log_line(record, self.state.scores, self.state.variant))
+            print(_log_line(record, self.state.scores, self.state.variant))
             return
         winners = ", ".join(self.short(s) for s in record["winners"]) or "nobody"
         knocker = record["knocker"]
@@ -219,17 +211,17 @@ class Table:
         dead = ", ".join(f"{self.short(int(s))} {d}" for s, d in record["deadwood"].items())
         points = ", ".join(f"{self.short(s)} {p:+d}" for s, p in enumerate(record["points"]))
         totals = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(self.state.scores))
-        self.say(f"== hand {record['hand']}: {record['outcome']}{how}; winners: {winners}")
+        print(f"== hand {record['hand']}: {record['outcome']}{how}; winners: {winners}")
         if dead:
-            self.say(f"   deadwood: {dead}")
-        self.say(f"   points:   {points}\n   totals:   {totals}")
+            print(f"   deadwood: {dead}")
+        print(f"   points:   {points}\n   totals:   {totals}")
 
     def report_match(self) -> None:
         state = self.state
         totals = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(state.scores))
         best = " and ".join(self.who(s) for s in state.winners())
-        self.say(f"\nmatch over after {state.hands_played} hands: {totals}")
-        self.say(f"winner: {best}")
+        print(f"\nmatch over after {state.hands_played} hands: {totals}")
+        print(f"winner: {best}")
 
 
 def _log_line(record: dict, scores: list[int], variant: Variant) -> str:
@@ -249,12 +241,18 @@ def _log_line(record: dict, scores: list[int], variant: Variant) -> str:
 
 
 def _canonical(variant: Variant, action: Action) -> Action:
-    """The action with its cards written as the engine writes them (``ah`` -> ``Ah``)."""
+    """The action with its cards written as the engine writes them (``ah`` -> ``Ah``,
+    ``jk(5c)`` -> ``Jk(5c)``)."""
+    faces = variant.faces
+
+    def card(token: str) -> str:
+        shown, _, declared = token.partition("(")
+        if not declared.endswith(")"):
+            return faces.name(faces.parse(token))
+        return f"{faces.name(faces.parse(shown))}({faces.name(faces.parse(declared[:-1]))})"
     try:
-        name = variant.faces.name
-        cards = tuple(name(f) for f in variant.cards(action.cards))
-        melds = action.melds and tuple(tuple(name(f) for f in variant.cards(m))
-                                       for m in action.melds)
+        cards = tuple(map(card, action.cards))
+        melds = action.melds and tuple(tuple(map(card, m)) for m in action.melds)
     except CardError as error:
         raise IllegalAction(str(error)) from None
     return action._replace(cards=cards, melds=melds)

@@ -14,7 +14,7 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, seed: int):
-        self.seed = seed            # deterministic: ties break by card order
+        """Greedy play has no randomness (ties break by card order): the seed is unused."""
 
     def act(self, state):
         legal = state.legal_actions()

@@ -51,17 +51,11 @@ class State:
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal_map()
-        if action.kind == "meld" and action not in legal and self.phase == "turn" \
-                and self.meld_step is not None:
-            self._legal = None
-            snapshot = self.to_json()
-            try:
-                turn.apply_turn(self, action, self.meld_step)
-            except RummyError:
-                self._restore(snapshot)
-                raise
-            return
-        if action not in legal:
+        step = legal.get(action)
+        if step is None:
+            if action.kind == "meld" and self.phase == "turn" and self.meld_step is not None:
+                self._apply_unlisted_meld(action)
+                return
             shown = ", ".join(map(str, list(legal)[:40]))
             raise IllegalAction(f"{action} is not legal now for seat {self.player} "
                                 f"({self.phase}); legal: {shown}")
@@ -69,9 +63,19 @@ class State:
         if self.phase == "offer":
             turn.apply_offer(self, action)
         elif self.phase == "turn":
-            turn.apply_turn(self, action, legal[action])
+            turn.apply_turn(self, action, step)
         else:
             finish.apply_spread(self, action)
+
+    def _apply_unlisted_meld(self, action: Action) -> None:
+        """A table rearrangement legal_actions did not list: check_move decides."""
+        self._legal = None
+        snapshot = self.to_json()
+        try:
+            turn.apply_turn(self, action, self.meld_step)
+        except RummyError:
+            self._restore(snapshot)
+            raise
 
     @property
     def scores(self) -> list[int]:
@@ -175,6 +179,7 @@ class State:
         deck = self.variant.deck_for(self.players)
         self.face_of = deck.faces_of
         self._plain = all(f == c for c, f in enumerate(self.face_of))
+        self.can_meld = any(s.kind in ("meld", "draw_until_meld") for s in self.variant.turn)
         roles = self.variant.roles
         seats = range(self.players)
         if roles:

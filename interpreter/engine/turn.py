@@ -59,7 +59,7 @@ def turn_actions(state) -> dict[Action, int]:
     i = state.step
     while i < len(steps):
         actions, required = _step_actions(state, steps[i])
-        if state.meld_step is None and _may_meld(state, steps[i]):
+        if state.can_meld and state.meld_step is None and _may_meld(state, steps[i]):
             state.meld_step = i
         if actions:
             if legal:
@@ -116,42 +116,62 @@ def _discards(state, step) -> list[Action]:
 
 
 def _knocks(state, step) -> list[Action]:
-    hand = state.hand_faces(state.player)
+    inputs = _KnockInputs(state, step)
+    if step.options["discard"] != "required":
+        return [KNOCK] if step.when(inputs.env) else []
     out = []
-    if step.bound is not None and step.bound[1].constant and step.without_discard_when.constant:
-        if not step.without_discard_when(None) and _out_of_reach(state, step, step.bound[1](None), hand):
-            return out
-    env = finish.knock_env(state, state.player, hand)
-    if step.options["discard"] == "required":
+    test = _discard_test(state, step, inputs)
+    if test is not None:
         barred = None
-        last = state.variant.turn[-1]
-        if last.kind == "discard" and last.options["not_taken_card"] and state.taken is not None:
+        discard = state.variant.turn[_index(state, "discard")]
+        if discard.options["not_taken_card"] and state.taken is not None:
             barred = state.face_of[state.taken]
         knocks = state.card_actions("knock")
-        test = _bounded_test(state, step, env, hand)
-        if test is not False:
-            for face, after in sorted(state.variant.meld_rules.discard_values(hand).items()):
-                if face != barred and test(after):
-                    out.append(knocks[face])
-        if step.without_discard_when(env):
-            out.append(KNOCK)
-    elif step.when(env):
+        for face, after in sorted(state.variant.meld_rules.discard_values(inputs.hand).items()):
+            if face != barred and test(after):
+                out.append(knocks[face])
+    if _kept_all_allowed(step, inputs):
         out.append(KNOCK)
     return out
+
+
+class _KnockInputs:
+    """What a knock check may need, worked out only if asked: the best deadwood, the env."""
+
+    def __init__(self, state, step):
+        self.state, self.step = state, step
+        self.hand = state.hand_faces(state.player)
+        self._deadwood = self._env = None
+
+    @property
+    def deadwood(self) -> int:
+        if self._deadwood is None:
+            self._deadwood = self.state.variant.meld_rules.deadwood(self.hand)
+        return self._deadwood
+
+    @property
+    def env(self):
+        if self._env is None:
+            self._env = finish.knock_env(self.state, self.state.player, self.hand)
+            if self._deadwood is not None:
+                self._env["deadwood"] = self._deadwood
+        return self._env
 
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
         "==": operator.eq, "!=": operator.ne}
 
 
-def _bounded_test(state, step, env, hand):
-    """A test of one deadwood-after-discard value, or False when no discard can pass it.
+def _discard_test(state, step, inputs):
+    """A test of one deadwood-after-discard value, or None when no discard can pass it.
 
-    A condition ``deadwood_after_discard <= limit`` has its limit worked out once; no discard
-    lowers the deadwood by more than the card's points, which often rules every knock out.
+    A condition ``deadwood_after_discard <= limit`` has its limit worked out once, and no
+    discard lowers the best deadwood by more than the card's points, which usually rules every
+    knock out before any discard is tried.
     """
     if step.bound is None:
         results: dict[int, bool] = {}
+        env = inputs.env
 
         def test(after: int) -> bool:
             if after not in results:
@@ -161,23 +181,25 @@ def _bounded_test(state, step, env, hand):
             return results[after]
         return test
     op, limit_formula = step.bound
-    limit = limit_formula(env)
-    if _out_of_reach(state, step, limit, hand, env["deadwood"]):
-        return False
+    limit = limit_formula(None if limit_formula.constant else inputs.env)
+    if op in ("<", "<=", "=="):
+        highest = max(map(state.variant.faces.points.__getitem__, inputs.hand))
+        lowest = inputs.deadwood - highest
+        if lowest > limit or (op == "<" and lowest == limit):
+            return None
     compare = _OPS[op]
     return lambda after: compare(after, limit)
 
 
-def _out_of_reach(state, step, limit, hand, deadwood=None) -> bool:
-    """Whether no discard can bring the deadwood down to ``limit`` (for <, <=, ==): a discard
-    lowers the best deadwood by at most the card's own points."""
-    op = step.bound[0]
-    if op not in ("<", "<=", "=="):
-        return False
-    if deadwood is None:
-        deadwood = state.variant.meld_rules.deadwood(hand)
-    lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
-    return lowest > limit or (op == "<" and lowest == limit)
+def _kept_all_allowed(step, inputs) -> bool:
+    """Whether the knock keeping every card is allowed (without_discard_when)."""
+    formula = step.without_discard_when
+    if formula.constant:
+        return bool(formula(None))
+    if step.kept_bound is not None and step.kept_bound[1].constant:
+        op, limit = step.kept_bound
+        return _OPS[op](inputs.deadwood, limit(None))
+    return bool(formula(inputs.env))
 
 
 # ---- applying -----------------------------------------------------------------------------

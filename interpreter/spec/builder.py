@@ -176,21 +176,23 @@ class Builder:
             if kind in seen:
                 self.problem(path, f"a turn has one {kind} step (also at turn[{seen[kind]}])", key=True)
             seen[kind] = i
-            when = without = bound = None
+            when = without = bound = kept_bound = None
             if kind == "knock":
                 scope = scopes.knock_scope(roles)
                 when = self.formula(path + ("when",), scope, BOOL)
                 without = self.formula(path + ("without_discard_when",), scope, BOOL)
                 if when is not None:
-                    bound = self._bound(options["when"], scope)
-            steps.append(model.Step(kind, options, when, without, bound))
+                    bound = self._bound(options["when"], "deadwood_after_discard", scope)
+                if without is not None:
+                    kept_bound = self._bound(options["without_discard_when"], "deadwood", scope)
+            steps.append(model.Step(kind, options, when, without, bound, kept_bound))
         self._check_turn_order(seen)
         return tuple(steps)
 
     @staticmethod
-    def _bound(text, scope: Scope):
-        """(op, limit formula) when the knock condition compares deadwood_after_discard."""
-        found = comparison_bound(_formula_text(text), "deadwood_after_discard")
+    def _bound(text, name: str, scope: Scope):
+        """(op, limit formula) when a knock condition is ``name op limit``."""
+        found = comparison_bound(_formula_text(text), name)
         if found is None:
             return None
         op, limit = found

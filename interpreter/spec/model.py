@@ -45,6 +45,7 @@ class Step:
     when: Formula | None = None                      # knock condition
     without_discard_when: Formula | None = None      # knock keeping every card
     bound: tuple[str, Formula] | None = None         # when is "deadwood_after_discard op expr"
+    kept_bound: tuple[str, Formula] | None = None    # without_discard_when is "deadwood op expr"
 
 
 @dataclass(frozen=True)
