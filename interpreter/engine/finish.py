@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..errors import FormulaRuntimeError
+from ..errors import RummyError
 from . import deal as dealing
 from .actions import Action
 from . import turn
@@ -68,6 +68,7 @@ def round_env(state, counted: dict[int, int] | None) -> LazyEnv:
 # ---- the knock and the spread -------------------------------------------------------------
 def knocked(state, seat: int, kept_all: bool) -> None:
     state.knocker, state.kept_all = seat, kept_all
+    state.turns += 1
     if not state.variant.round_end.spread:
         score_round(state)
         return
@@ -84,6 +85,24 @@ def spread_actions(state) -> dict[Action, int]:
         for card, k in _layoffs(state, seat):
             legal[Action("layoff", cards=(card,), target=k)] = 0
     return legal
+
+
+def same_spread_listed(state, action: Action, legal) -> bool:
+    """Whether a spread naming its melds in another order (or cards in another order) is
+    one of the legal spreads; the order the player gives is the order the melds are laid."""
+    if action.melds is None:
+        return False
+    try:
+        key = _spread_key(state, action.melds)
+    except RummyError:
+        return False
+    return any(a.kind == "spread" and a.melds is not None and _spread_key(state, a.melds) == key
+               for a in legal)
+
+
+def _spread_key(state, melds) -> tuple:
+    parse = state.variant.faces.parse_many
+    return tuple(sorted(tuple(sorted(parse(m))) for m in melds))
 
 
 def _arrangements(state, seat: int):

@@ -56,6 +56,11 @@ class State:
             if action.kind == "meld" and self.phase == "turn" and self.meld_step is not None:
                 self._apply_unlisted_meld(action)
                 return
+            if action.kind == "spread" and self.phase == "spread" and \
+                    finish.same_spread_listed(self, action, legal):
+                self._legal = None
+                finish.apply_spread(self, action)
+                return
             shown = ", ".join(map(str, list(legal)[:40]))
             raise IllegalAction(f"{action} is not legal now for seat {self.player} "
                                 f"({self.phase}); legal: {shown}")

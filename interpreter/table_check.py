@@ -1,0 +1,142 @@
+"""Whether a rearranged table is a legal meld move (manipulation rummy, Carousel-style).
+
+A table is a list of melds; a meld is a sequence of ``(face, declared)`` pairs: ``face`` is what
+the card shows (the joker face for a joker), ``declared`` the card it stands for. Identical
+natural cards (two decks) are interchangeable, and so are jokers: a move is legal if *some*
+matching of the jokers before and after makes it legal.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Sequence
+
+from .cards import Faces
+from .melds import MeldRules
+
+Table = Sequence[Sequence[tuple[int, int]]]
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A pending opening meld: new melds from the hand alone, enough of them and of points."""
+
+    complete_melds: int = 1
+    min_points: int = 0
+
+
+def added_cards(table: Table, new_table: Table) -> list[int]:
+    """Faces on ``new_table`` beyond those on ``table`` (a multiset difference), sorted."""
+    return sorted((_faces(new_table) - _faces(table)).elements())
+
+
+def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[int],
+               opening: Opening | None = None) -> str | None:
+    """None if ``table`` -> ``new_table`` with cards from ``hand`` is legal, else the reason."""
+    faces = rules.faces
+    before, after = _faces(table), _faces(new_table)
+    gone = before - after
+    if gone:
+        return f"{_names(faces, gone)} may not leave the table"
+    added = after - before
+    if not added:
+        return "no card was played from the hand"
+    missing = added - Counter(hand)
+    if missing:
+        return f"{_names(faces, missing)} not in the hand"
+    for meld in new_table:
+        if rules.meld([f for f, _ in meld], [d for _, d in meld]) is None:
+            return f"{meld_name(faces, meld)} is not a legal meld"
+    if opening is not None:
+        return _opening_reason(faces, table, new_table, opening)
+    return _joker_reason(faces, table, new_table, added)
+
+
+def meld_name(faces: Faces, meld) -> str:
+    """``[5h 6h Jk(7h)]``."""
+    return "[" + " ".join(faces.name(f) if f == d else f"{faces.name(f)}({faces.name(d)})"
+                          for f, d in meld) + "]"
+
+
+def _faces(table: Table) -> Counter:
+    return Counter(f for meld in table for f, _ in meld)
+
+
+def _names(faces: Faces, cards: Counter) -> str:
+    return " ".join(faces.name(f) for f in sorted(cards.elements(), key=faces.sort_key))
+
+
+def _opening_reason(faces: Faces, table: Table, new_table: Table, opening: Opening) -> str | None:
+    """The table stays as it was; the new melds are enough melds and enough points."""
+    key = lambda meld: tuple(sorted(tuple(pair) for pair in meld))   # noqa: E731
+    before = Counter(key(m) for m in table)
+    after = Counter(key(m) for m in new_table)
+    if before - after:
+        return "the table may not be rearranged before the opening meld"
+    fresh = list((after - before).elements())
+    if len(fresh) < opening.complete_melds:
+        return f"the opening needs {opening.complete_melds} complete meld(s)"
+    points = sum(faces.points[d] for meld in fresh for _, d in meld)
+    if points < opening.min_points:
+        return f"the opening needs {opening.min_points} points, these melds make {points}"
+    return None
+
+
+def _joker_reason(faces: Faces, table: Table, new_table: Table, added: Counter) -> str | None:
+    """Jokers keep their card unless the real card replaced them; try every matching."""
+    joker = faces.joker
+    old = [(d, i) for i, meld in enumerate(table) for f, d in meld if f == joker]
+    if not old:
+        return None
+    still = Counter(d for meld in new_table for f, d in meld if f == joker)
+    for size in range(len(old), -1, -1):
+        for kept in combinations(range(len(old)), size):
+            if Counter(old[k][0] for k in kept) - still:
+                continue
+            released = [old[k] for k in range(len(old)) if k not in kept]
+            if _justified(faces, table, new_table, released, added):
+                return None
+    lost = Counter(d for d, _ in old) - still
+    card = faces.name(min(lost))
+    return f"the joker standing for {card} changed without being replaced by the {card}"
+
+
+def _justified(faces: Faces, table: Table, new_table: Table, released, added: Counter) -> bool:
+    """Each released joker has its own natural card: from the hand, or one that took its place.
+
+    The card took the joker's place when, after the move, it shares a meld with a natural card
+    that shared the joker's meld before.
+    """
+    joker = faces.joker
+    naturals_after = [{f for f, _ in meld if f != joker} for meld in new_table]
+    count_after = Counter(f for meld in new_table for f, _ in meld if f != joker)
+    by_card: dict[int, list[int]] = {}
+    for card, i in released:
+        by_card.setdefault(card, []).append(i)
+    for card, melds in by_card.items():
+        if len(melds) > count_after[card]:
+            return False
+        partners = []
+        for i in melds:
+            before = {f for f, _ in table[i] if f != joker}
+            partners.append([m for m, cards in enumerate(naturals_after)
+                             if card in cards and cards & before])
+        if len(melds) - _matching(partners) > added[card]:
+            return False
+    return True
+
+
+def _matching(partners: list[list[int]]) -> int:
+    """Size of a maximum matching of rows to distinct columns (augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def augment(row: int, seen: set) -> bool:
+        for col in partners[row]:
+            if col not in seen:
+                seen.add(col)
+                if col not in owner or augment(owner[col], seen):
+                    owner[col] = row
+                    return True
+        return False
+    return sum(augment(row, set()) for row in range(len(partners)))
