@@ -1,0 +1,137 @@
+"""`rummy play` (a person against bots, or --auto) and `rummy rules` (the generated sheet)."""
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from interpreter import bundled_names, load_variant
+from interpreter.cli import main
+
+
+def run(capsys, monkeypatch, *argv, stdin: str = ""):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_auto_plays_a_whole_match(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, "play", "gin", "--auto", "--seed", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Gin Rummy — 2 players, seed 1")
+    assert sum(line.startswith("hand ") for line in lines) >= 2
+    assert "match over after" in out and lines[-1].startswith("winner: seat ")
+
+
+def test_auto_with_roles_and_mixed_bots(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "three_hand_gin", "--auto", "--seed", "2",
+                       "--bots", "greedy,random")
+    assert code == 0
+    assert "(random, " in out.splitlines()[0] and "(greedy, " in out.splitlines()[0]
+    assert "[box " in out and out.splitlines()[-1].startswith("winner: ")
+
+
+def test_auto_runs_as_a_command_with_piped_output():
+    done = subprocess.run([sys.executable, "-m", "interpreter.cli", "play", "gin_standard",
+                           "--auto", "--seed", "4"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "winner: " in done.stdout and done.stderr == ""
+
+
+def test_scripted_person_finishes_a_hand_then_quits_at_end_of_input(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, "play", "gin", "--seed", "1", stdin="1\n" * 12)
+    assert code == 0 and "Traceback" not in out + err
+    assert "your hand: " in out and "  melds " in out and "deadwood" in out
+    assert "discard: " in out and "stock: " in out and " 1 " in out
+    assert "== hand 1: " in out and "   totals: " in out
+    assert "seat 1 (greedy): " in out and "you (seat 0): " in out
+    assert out.rstrip().endswith("quit.")
+
+
+def test_person_plays_a_whole_match_by_numbers(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "gin", "--seed", "3", "--bots", "random",
+                       stdin="1\n" * 5000)
+    assert code == 0
+    assert "match over after" in out and "\nwinner: " in out
+
+
+def test_bad_input_is_refused_and_asked_again(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "gin", "--seed", "1",
+                       stdin="foo\n99\ndiscard Zz\nknock\nh\ndraw discard\nq\n")
+    assert code == 0
+    refusals = [line for line in out.splitlines() if line.startswith("refused: ")]
+    assert len(refusals) == 4 and all(len(r) < 120 for r in refusals)
+    assert "knock Ah | knock" in out                           # the help
+    assert "you (seat 0): draw discard (Th)" in out            # state was unchanged by refusals
+    assert out.count("your move") == 7 and out.rstrip().endswith("quit.")
+
+
+def test_actions_may_be_typed_in_any_case(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "gin", "--seed", "1",
+                       stdin="draw discard\ndiscard 2C\n")
+    assert code == 0 and "you (seat 0): discard 2c" in out
+
+
+def test_end_of_input_at_the_first_prompt(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, "play", "gin", "--seed", "1")
+    assert code == 0 and err == "" and out.rstrip().endswith("quit.")
+
+
+def test_sitter_watches_the_advised_hand(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "three_hand_gin", "--seed", "2")
+    assert code == 0
+    assert "you (seat 0, sitter)" in out.splitlines()[0]
+    assert "you sit this hand out; you see the hand of seat 1 (greedy, captain)" in out
+    assert "  seat 1 holds " in out and "== hand 1: " in out
+
+
+def test_person_at_another_seat(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "gin", "--players", "3", "--seat", "2",
+                       "--seed", "1", "--bots", "random,greedy", stdin="1\n" * 30)
+    assert code == 0
+    assert "seat 0 (random), seat 1 (greedy), you (seat 2)" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["play", "no_such_variant"], "no such variant"),
+    (["play", "gin", "--bots", "greedy,clever"], "unknown bot 'clever'"),
+    (["play", "gin", "--players", "7"], "2-4 players"),
+    (["play", "gin", "--seat", "5"], "--seat"),
+    (["rules", "no_such_variant"], "no such variant"),
+])
+def test_errors_are_one_line(capsys, monkeypatch, argv, message):
+    code, out, err = run(capsys, monkeypatch, *argv)
+    assert code == 1 and message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_rules_sheet_of_every_bundled_variant(capsys, monkeypatch, name):
+    code, out, _ = run(capsys, monkeypatch, "rules", name)
+    spec = load_variant(name).spec
+    assert code == 0 and out.startswith(spec["name"] + "\n")
+    knock = next(step["knock"] for step in spec["turn"] if "knock" in step)
+    assert knock["when"] in out
+    for row in spec["scoring"]["outcomes"]:
+        assert f"{row['outcome']}: " in out
+        assert all(award["points"] in out for award in row["award"])
+    assert spec["match"]["ends_when"] in out
+    for heading in ("PLAYERS AND CARDS", "THE DEAL", "MELDS", "A TURN", "THE STOCK",
+                    "END OF A ROUND", "SCORING", "THE MATCH"):
+        assert heading in out
+
+
+def test_rules_sheet_details(capsys, monkeypatch):
+    _, out, _ = run(capsys, monkeypatch, "rules", "three_hand_gin")
+    assert "The box deals every hand." in out
+    assert "The sitter sees the captain's hand" in out
+    assert "if box in winners: box -> box, captain -> sitter, sitter -> captain" in out
+    _, out, _ = run(capsys, monkeypatch, "rules", "carousel")
+    assert "3-5 players: 2 decks of 52 cards and 2 jokers (106 cards)." in out
+    assert "Knock (optional) if: hand_points <= 5 (without discarding)" in out
+    _, out, _ = run(capsys, monkeypatch, "rules", "gin_standard")
+    assert "A knock may keep every card if: deadwood == 0." in out
+    assert "to highest(players, score): 100" in out
