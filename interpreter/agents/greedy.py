@@ -2,7 +2,8 @@
 
 It reads its own hand, the discard pile and the legal actions, never another hand or the
 stock. Rules by action kind, first match wins:
-knock (keeping every card, else the discard leaving least deadwood); take/pass and draws
+knock (keeping every card, else the discard leaving least deadwood); on a shared table, the
+solver's play shedding the most points whenever melding is allowed; take/pass and draws
 (the discard only when it lowers the deadwood after the best discard); discard (least
 deadwood, ties: the highest card); layoffs that do not raise its deadwood, then spread;
 anything else: the first legal action that is not "end".
@@ -23,6 +24,10 @@ class GreedyAgent:
         hand = list(state.hand_faces(seat))
         if "knock" in kinds:
             return _knock(state, hand, [a for a in legal if a.kind == "knock"])
+        if state.meld_step is not None:
+            play = _best_play(state, hand)
+            if play is not None:
+                return play
         if "take" in kinds and "pass" in kinds:
             return kinds["take"] if _improves(state, hand) else kinds["pass"]
         draws = {a.pile: a for a in legal if a.kind == "draw"}
@@ -37,6 +42,15 @@ class GreedyAgent:
             spreads = [a for a in legal if a.kind == "spread"]
             return best or next((a for a in spreads if a.melds is None), spreads[0])
         return next((a for a in legal if a.kind != "end"), legal[0])
+
+
+def _best_play(state, hand: list[int]):
+    """The table play shedding the most points (the solver's), or None if there is none."""
+    from ..engine.table_play import meld_action, opening, table_faces
+    from ..table import find_play
+    play = find_play(state.variant.meld_rules, table_faces(state), hand, "points",
+                     opening(state, state.current_player))
+    return None if play is None else meld_action(state.variant.faces, play.new_table)
 
 
 def _improves(state, hand: list[int]) -> bool:

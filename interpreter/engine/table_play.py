@@ -9,6 +9,7 @@ without generating all).
 from __future__ import annotations
 
 from ..errors import CardError, IllegalAction
+from ..table import Opening, check_move
 from .actions import Action
 
 
@@ -36,14 +37,13 @@ def table_faces(state) -> list[list[tuple[int, int]]]:
     return [[(state.face_of[c], d) for c, d in meld] for meld in state.table]
 
 
-def opening(state, seat: int):
+def opening(state, seat: int) -> Opening | None:
     """The opening requirement still pending for ``seat``, if any."""
     rules = state.variant.table
     pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
                else seat not in state.opened)
     if not pending or (rules.opening_complete_melds == 0 and rules.opening_min_points == 0):
         return None
-    from ..table import Opening
     return Opening(rules.opening_complete_melds, rules.opening_min_points)
 
 
@@ -54,7 +54,6 @@ def meld_action(faces, table) -> Action:
 
 def meld_actions(state) -> list[Action]:
     """New melds from the hand alone, and single hand cards that extend a table meld."""
-    from ..table import check_move
     v = state.variant
     rules, faces = v.meld_rules, v.faces
     seat = state.player
@@ -96,7 +95,6 @@ def _extension_faces(rules, declared: list[int]) -> list[int]:
 
 def apply_meld(state, action: Action) -> None:
     """Check the new table against the current one and the hand; then make it so."""
-    from ..table import check_move
     v = state.variant
     faces, rules = v.faces, v.meld_rules
     seat = state.player

@@ -1,0 +1,104 @@
+"""Build one meld action in small readable steps, for frontends of manipulation games.
+
+    edit = TableEdit(state)            # the table as it is, and the current player's hand
+    edit.new_meld(["7h", "8h", "Jk(9h)"])
+    edit.add(0, ["Th"])                # hand cards onto meld 0
+    edit.move(1, "5c", 2)              # a table card from meld 1 to meld 2
+    edit.replace_joker(2, "9h")        # the real 9h takes the joker's place in meld 2 ...
+    edit.place_joker(0, "Jh")          # ... and the freed joker must go back on the table
+    state.apply(edit.action())
+
+Each step checks only that the cards it names are where it says; whether the whole move is
+legal is decided when the action is applied (``edit.problem()`` tells in advance).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..errors import IllegalAction
+from ..table import check_move
+from .actions import Action
+from .table_play import card_token, opening, parse_token, table_faces
+
+
+class TableEdit:
+    """A draft of the new table; nothing in the game changes until its action is applied."""
+
+    def __init__(self, state):
+        self.state = state
+        self.faces = state.variant.faces
+        self.melds: list[list[str]] = [
+            [card_token(self.faces, f, d) for f, d in meld] for meld in table_faces(state)]
+        self.hand = Counter(self.faces.name(f) for f in state.hand_faces(state.player))
+        self.loose: list[str] = []           # jokers freed by a replacement, still to place
+
+    def new_meld(self, cards: list[str]) -> int:
+        """Start a meld from hand cards; returns its index."""
+        self.melds.append([])
+        self.add(len(self.melds) - 1, cards)
+        return len(self.melds) - 1
+
+    def add(self, k: int, cards: list[str]) -> None:
+        """Put hand cards (jokers as ``Jk(5c)``) onto meld ``k``."""
+        meld = self._meld(k)
+        for token in cards:
+            face, declared = parse_token(self.faces, token)
+            name = self.faces.name(face)
+            if self.hand[name] <= 0:
+                raise IllegalAction(f"no {name} left in hand")
+            self.hand[name] -= 1
+            meld.append(card_token(self.faces, face, declared))
+
+    def move(self, i: int, card: str, j: int) -> None:
+        """Move a table card from meld ``i`` to meld ``j`` (``j`` = number of melds: a new one)."""
+        token = self._take(i, card)
+        if j == len(self.melds):
+            self.melds.append([])
+        self._meld(j).append(token)
+
+    def replace_joker(self, k: int, card: str) -> None:
+        """The hand card ``card`` takes the place of the joker standing for it in meld ``k``."""
+        face, _ = parse_token(self.faces, card)
+        name = self.faces.name(face)
+        joker = card_token(self.faces, self.faces.joker, face)
+        self._take(k, joker)
+        self.add(k, [name])
+        self.loose.append(joker)
+
+    def place_joker(self, k: int, declared: str) -> None:
+        """Put a freed joker on meld ``k`` (or a new meld), standing for ``declared``."""
+        if not self.loose:
+            raise IllegalAction("no freed joker to place")
+        self.loose.pop()
+        if k == len(self.melds):
+            self.melds.append([])
+        self._meld(k).append(f"{self.faces.name(self.faces.joker)}({declared})")
+
+    def action(self) -> Action:
+        """The meld action this draft describes."""
+        if self.loose:
+            raise IllegalAction("a freed joker must be used on the table in the same move")
+        return Action("meld", melds=tuple(tuple(m) for m in self.melds if m))
+
+    def problem(self) -> str | None:
+        """Why applying the action would be refused, or None when it is legal."""
+        if self.loose:
+            return "a freed joker must be used on the table in the same move"
+        new = [[parse_token(self.faces, t) for t in m] for m in self.melds if m]
+        state = self.state
+        return check_move(state.variant.meld_rules, table_faces(state), new,
+                          state.hand_faces(state.player), opening(state, state.player))
+
+    def _meld(self, k: int) -> list[str]:
+        if not 0 <= k < len(self.melds):
+            raise IllegalAction(f"no meld {k}: melds are 0-{len(self.melds) - 1}")
+        return self.melds[k]
+
+    def _take(self, k: int, card: str) -> str:
+        meld = self._meld(k)
+        face, declared = parse_token(self.faces, card)
+        token = card_token(self.faces, face, declared)
+        if token not in meld:
+            raise IllegalAction(f"meld {k} has no {token}")
+        meld.remove(token)
+        return token
