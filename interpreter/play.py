@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from .agents import make_agent
+from .play_edit import COMMANDS as EDIT_COMMANDS, HELP as EDIT_HELP, Drafts
 from .engine import Action, State, new_game
 from .errors import CardError, IllegalAction, RummyError
 from .spec import Variant
@@ -22,7 +23,9 @@ HELP = """Type the number of an action, or its notation:
   layoff 5h on 0            lay 5h off onto the knocker's meld 0
   meld [7h 8h 9h] [Jk(5c) 5d 5s]   the whole new table, jokers with the card they stand for
   end                       end a turn whose remaining steps are optional
-  h  this help    q  quit"""
+  h  this help    q  quit
+On a shared table you can also build a meld step by step:
+""" + EDIT_HELP
 
 
 def read_line(prompt: str) -> str | None:
@@ -58,6 +61,7 @@ class Table:
 
     def __init__(self, state: State, agents: dict, human: int | None):
         self.state, self.agents, self.human = state, agents, human
+        self.drafts = Drafts()
         self.dealt = 0          # the deal whose header the person has seen
 
     def play(self) -> int:
@@ -134,13 +138,13 @@ class Table:
         hand = obs["hand"]
         print(f"your hand: {' '.join(hand)}")
         print(f"  {self.arranged(hand)}")
-        if len(hand) == v.hand_size(state.players) + 1:
+        if len(hand) == v.hand_size(state.players) + 1 and any(s.kind == "discard" for s in v.turn):
             after, cards = v.best_discards(hand)
             print(f"  best discard {' or '.join(cards)} -> {after}")
         top = obs["discard"][-1] if obs["discard"] else "-"
         print(f"discard: {top}   stock: {obs['stock']}")
         if obs.get("table"):
-            print("table: " + "  ".join(f"[{' '.join(m)}]" for m in obs["table"]))
+            print("table: " + "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(obs["table"])))
         spread = obs.get("spread")
         if spread and spread["knocker_melds"]:
             melds = "  ".join(f"{k}:[{' '.join(m)}]"
@@ -160,7 +164,14 @@ class Table:
                 print(HELP)
                 continue
             try:
-                self.move(self.human, self.read_action(text, legal), legal)
+                if text.split()[0].lower() in EDIT_COMMANDS and self.state.meld_step is not None:
+                    action = self.drafts.handle(self.state, text)
+                    if action is None:
+                        continue
+                else:
+                    action = self.read_action(text, legal)
+                self.move(self.human, action, legal)
+                self.drafts = Drafts()
                 return True
             except RummyError as error:     # the state is unchanged: ask again
                 print(f"refused: {str(error).split('; legal:')[0]}")
