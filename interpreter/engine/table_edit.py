@@ -13,12 +13,30 @@ legal is decided when the action is applied (``edit.problem()`` tells in advance
 """
 from __future__ import annotations
 
+import copy
+import functools
 from collections import Counter
 
-from ..errors import IllegalAction
+from ..errors import CardError, IllegalAction
 from ..table import check_move
 from .actions import Action
 from .table_play import card_token, opening, parse_token, table_faces
+
+
+def _atomic(step):
+    """A step either happens whole or, when it raises, leaves the draft as it was."""
+    @functools.wraps(step)
+    def run(self, *args):
+        saved = copy.deepcopy((self.melds, self.hand, self.loose))
+        try:
+            return step(self, *args)
+        except CardError as error:
+            self.melds, self.hand, self.loose = saved
+            raise IllegalAction(str(error)) from None
+        except Exception:
+            self.melds, self.hand, self.loose = saved
+            raise
+    return run
 
 
 class TableEdit:
@@ -32,12 +50,14 @@ class TableEdit:
         self.hand = Counter(self.faces.name(f) for f in state.hand_faces(state.player))
         self.loose: list[str] = []           # jokers freed by a replacement, still to place
 
+    @_atomic
     def new_meld(self, cards: list[str]) -> int:
         """Start a meld from hand cards; returns its index."""
         self.melds.append([])
         self.add(len(self.melds) - 1, cards)
         return len(self.melds) - 1
 
+    @_atomic
     def add(self, k: int, cards: list[str]) -> None:
         """Put hand cards (jokers as ``Jk(5c)``) onto meld ``k``."""
         meld = self._meld(k)
@@ -49,6 +69,7 @@ class TableEdit:
             self.hand[name] -= 1
             meld.append(card_token(self.faces, face, declared))
 
+    @_atomic
     def move(self, i: int, card: str, j: int) -> None:
         """Move a table card from meld ``i`` to meld ``j`` (``j`` = number of melds: a new one)."""
         token = self._take(i, card)
@@ -56,6 +77,7 @@ class TableEdit:
             self.melds.append([])
         self._meld(j).append(token)
 
+    @_atomic
     def replace_joker(self, k: int, card: str) -> None:
         """The hand card ``card`` takes the place of the joker standing for it in meld ``k``."""
         face, _ = parse_token(self.faces, card)
@@ -65,14 +87,17 @@ class TableEdit:
         self.add(k, [name])
         self.loose.append(joker)
 
+    @_atomic
     def place_joker(self, k: int, declared: str) -> None:
         """Put a freed joker on meld ``k`` (or a new meld), standing for ``declared``."""
         if not self.loose:
             raise IllegalAction("no freed joker to place")
+        token = f"{self.faces.name(self.faces.joker)}({declared})"
+        face, stands_for = parse_token(self.faces, token)
         self.loose.pop()
         if k == len(self.melds):
             self.melds.append([])
-        self._meld(k).append(f"{self.faces.name(self.faces.joker)}({declared})")
+        self._meld(k).append(card_token(self.faces, face, stands_for))
 
     def action(self) -> Action:
         """The meld action this draft describes."""
@@ -84,8 +109,11 @@ class TableEdit:
         """Why applying the action would be refused, or None when it is legal."""
         if self.loose:
             return "a freed joker must be used on the table in the same move"
-        new = [[parse_token(self.faces, t) for t in m] for m in self.melds if m]
         state = self.state
+        state.legal_actions()                    # works out whether melding is allowed now
+        if state.phase != "turn" or state.meld_step is None:
+            return "melding is not allowed now"
+        new = [[parse_token(self.faces, t) for t in m] for m in self.melds if m]
         return check_move(state.variant.meld_rules, table_faces(state), new,
                           state.hand_faces(state.player), opening(state, state.player))
 
