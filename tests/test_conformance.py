@@ -2,20 +2,24 @@
 ``random_sim_test`` idea, see shared/DESIGN.md).
 
 For every ``variants/*.yaml`` and every player count it allows, seeded uniformly random games
-are played and, after every action, the engine's invariants are checked:
+are played and the engine's invariants are checked after every action:
 
 * card conservation: each physical card id is in exactly one place (stock, discard pile,
-  hands, the knocker's spread melds with layoffs, the defenders' arranged melds, and a
-  ``state.table`` of melds when a manipulation engine has one);
+  hands, the knocker's spread melds with layoffs, the defenders' arranged melds, and the
+  table of a manipulation game);
 * ``legal_actions()`` is never empty before the end; every legal action is accepted by
-  ``apply`` on a JSON copy of the state and its notation round-trips;
+  ``apply`` on a JSON copy of the state, and its notation round-trips;
 * illegal actions raise ``IllegalAction`` and leave ``to_json()`` unchanged;
 * ``State.from_json(state.to_json())`` continues identically (checked every ~50 actions);
-* an observation never shows a card hidden from its seat (other hands, the stock order);
-* scores are the sum of the hands' points (match bonuses only at the end), ``rounds_won``
-  and ``hands_played`` agree with the history, and gin-family matches end.
+* an observation never shows a card hidden from its seat (another's hand, the stock), nor
+  the stock's order;
+* scores are the sums of the hands' points (match bonuses only at the end), ``rounds_won`` and
+  ``hands_played`` agree with the history, hands end, and matches end (but straight gin's,
+  which uniform random play almost never wins).
 
-The default run plays short, fully checked games; ``-m slow`` plays more and longer ones.
+Two kinds of game: short ones with every check on every action, and whole matches with the
+cheap checks on every action and every check on each action near a knock (knock legal, spread,
+layoffs), where random play rarely goes. ``-m slow`` plays many more of both.
 """
 from __future__ import annotations
 
@@ -33,38 +37,42 @@ VARIANTS = {name: load_variant(name) for name in bundled_names()}
 CASES = [(name, n) for name, v in VARIANTS.items() for n in range(v.players[0], v.players[1] + 1)]
 CASE_IDS = [f"{name}-{n}p" for name, n in CASES]
 
-# Matches random play must bring to an end (knock-based gin); straight gin ends only with
-# gin, which random play all but never makes, so for it only hands keep being dealt.
-MUST_END = {"gin", "gin_standard", "oklahoma_gin", "three_hand_gin", "carousel", "carousel_opening30"}
+# Straight gin ends a hand only with gin, which uniform random play all but never makes: for
+# it, hands must keep being dealt. Every other variant's match must end.
 NEVER_ENDS_RANDOMLY = {"straight_gin"}
 
 FULL_SEEDS = (11, 12)            # fully checked games per variant and player count
-FULL_STEPS = 700                 # actions per fully checked game (a few hands)
-SLOW_SEEDS = tuple(range(100, 108))
-SLOW_STEPS = 4000
-SNAPSHOT_EVERY = 50              # the JSON continuation check, roughly
-MATCH_SEEDS = (1, 2, 3)
-MATCH_CAP = 120_000              # actions for a whole match with the light checks
-HAND_CAP = 3_000                 # no single hand may last longer than this
+FULL_STEPS = 300                 # actions per fully checked game
+FULL_STEPS_TABLE = 150           # the same with table play (many meld actions to try)
+MATCH_SEEDS = (1,)               # whole matches per variant and player count
+MATCH_CAP = 150_000              # actions a match must end within
+ENDLESS_STEPS = 8_000            # actions played of a match that may not end
+HAND_CAP = 3_000                 # actions a single hand must end within
+SNAPSHOT_EVERY = 50              # the JSON continuation check, roughly every so many actions
+SLOW_FULL_SEEDS = tuple(range(100, 110))
+SLOW_FULL_STEPS = 1_500
+SLOW_FULL_STEPS_TABLE = 600
+SLOW_MATCH_SEEDS = tuple(range(200, 210))
 
 
-def test_every_bundled_variant_is_covered():
-    assert set(VARIANTS) >= MUST_END | NEVER_ENDS_RANDOMLY
-    assert set(VARIANTS) == MUST_END | NEVER_ENDS_RANDOMLY, "classify new variants above"
-    assert ("carousel", 5) in CASES and ("gin", 4) in CASES and ("three_hand_gin", 3) in CASES
+def test_the_cases_cover_every_bundled_variant_and_player_count():
+    assert set(bundled_names()) == {name for name, _ in CASES}
+    assert NEVER_ENDS_RANDOMLY <= set(VARIANTS)
+    assert ("carousel", 2) in CASES and ("carousel", 5) in CASES
+    assert ("gin", 4) in CASES and ("three_hand_gin", 3) in CASES
 
 
 # ---- card places ------------------------------------------------------------------------
-def _table_ids(table) -> list[int]:
-    """Card ids of a manipulation table: melds of ids or of [card_id, declared_face]."""
-    out = []
-    melds = table.values() if isinstance(table, dict) else table
-    for meld in melds or ():
-        if isinstance(meld, dict):
-            meld = meld.get("cards", ())
-        for item in meld:
-            out.append(item[0] if isinstance(item, (list, tuple)) else item)
-    return out
+def _cards(meld) -> list[int]:
+    """Card ids of a meld of ids or of [card_id, declared_face] pairs."""
+    if isinstance(meld, dict):
+        meld = meld.get("cards", ())
+    return [item[0] if isinstance(item, (list, tuple)) else item for item in meld]
+
+
+def _table(state) -> list:
+    table = getattr(state, "table", None) or []
+    return list(table.values()) if isinstance(table, dict) else list(table)
 
 
 def card_places(state) -> dict[str, list[int]]:
@@ -73,172 +81,185 @@ def card_places(state) -> dict[str, list[int]]:
     for seat, hand in enumerate(state.hands):
         places[f"hand {seat}"] = list(hand)
     spread = state.spread or {}
-    places["knocker melds"] = [pair[0] for meld in spread.get("melds", ()) for pair in meld]
+    places["knocker melds"] = [c for meld in spread.get("melds", ()) for c in _cards(meld)]
     for seat, arranged in spread.get("arranged", {}).items():
-        places[f"arranged {seat}"] = [c for meld in arranged["melds"] for c in meld]
-    table = getattr(state, "table", None)
-    if table:
-        places["table"] = _table_ids(table)
+        places[f"arranged {seat}"] = [c for meld in arranged["melds"] for c in _cards(meld)]
+    places["table"] = [c for meld in _table(state) for c in _cards(meld)]
     return places
 
 
 def check_conservation(state, where: str) -> None:
     deck = state.variant.deck_for(state.players)
-    assert tuple(state.face_of) == tuple(deck.faces_of), where
     places = card_places(state)
-    seen = Counter(c for ids in places.values() for c in ids)
-    doubles = {c: [p for p, ids in places.items() if c in ids] for c, k in seen.items() if k > 1}
-    missing = sorted(set(range(deck.size)) - set(seen))
-    strangers = sorted(set(seen) - set(range(deck.size)))
-    assert not doubles and not missing and not strangers, (
-        f"{where}: card conservation broken: doubles {doubles}, missing {missing}, "
-        f"unknown ids {strangers}")
-    # declared faces of the knocker's melds are the cards' own faces (no jokers are spread)
+    every = sorted(c for ids in places.values() for c in ids)
+    if every != list(range(deck.size)):
+        seen = Counter(every)
+        doubles = {c: [p for p, ids in places.items() if c in ids] for c, k in seen.items() if k > 1}
+        missing = sorted(set(range(deck.size)) - set(seen))
+        strangers = sorted(set(seen) - set(range(deck.size)))
+        raise AssertionError(f"{where}: card conservation broken: in two places {doubles}, "
+                             f"missing {missing}, unknown ids {strangers}")
+    assert tuple(state.face_of) == tuple(deck.faces_of), f"{where}: card faces changed"
     faces = state.variant.faces
-    for meld in (state.spread or {}).get("melds", ()):
-        for card, declared in meld:
-            if not faces.is_joker(state.face_of[card]):
-                assert declared == state.face_of[card], f"{where}: meld card {card} declared {declared}"
+    pairs = [p for meld in (state.spread or {}).get("melds", ()) for p in meld]
+    pairs += [p for meld in _table(state) for p in meld if isinstance(p, (list, tuple))]
+    for card, declared in pairs:
+        if not faces.is_joker(state.face_of[card]):
+            assert declared == state.face_of[card], f"{where}: card {card} declared as {declared}"
 
 
 # ---- hidden information -----------------------------------------------------------------
 class Notation:
-    """Card notation of a variant: names and a tokenizer for JSON text."""
+    """A variant's card notation, and a tokenizer finding card names in JSON text."""
 
     def __init__(self, variant):
-        faces = variant.faces
-        self.faces = faces
-        self.names = [faces.name(f) for f in range(faces.count)]
+        self.faces = variant.faces
+        self.names = [self.faces.name(f) for f in range(self.faces.count)]
         alternatives = "|".join(sorted(map(re.escape, set(self.names)), key=len, reverse=True))
         self.token = re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])")
+        # what a joker stands for ("Jk(5c)") is a declaration, not a card being shown
+        self.declared = re.compile(rf"(?<=\b{re.escape(self.faces.name(self.faces.joker))})\([^()]*\)"
+                                   if self.faces.jokers else r"(?!x)x")
 
     def tokens(self, text: str) -> list[str]:
-        return self.token.findall(text)
+        return self.token.findall(self.declared.sub("", text))
 
     def of(self, state, ids) -> list[str]:
         return [self.names[state.face_of[c]] for c in ids]
 
 
 def advised_seats(state, seat: int) -> set[int]:
+    """Seats whose hand ``seat`` may see because one of its roles advises theirs."""
     rules = state.variant.roles
     if not (rules and state.roles):
         return set()
-    out = set()
-    for role, holder in state.roles.items():
-        if holder == seat:
-            advised = rules.advise.get(role)
-            if advised is not None:
-                out.add(state.roles[advised])
-    return out
+    return {state.roles[rules.advise[role]] for role, holder in state.roles.items()
+            if holder == seat and rules.advise.get(role) is not None}
 
 
 def check_observation(state, seat: int, notation: Notation, where: str) -> None:
+    """``observation(seat)`` shows no card hidden from the seat, and shows what it shows right."""
     obs = state.observation(seat)
-    text = json.dumps(obs)
     where = f"{where}, observation({seat})"
-    unique = len(set(state.face_of)) == len(state.face_of)
     names = lambda ids: Counter(notation.of(state, ids))  # noqa: E731
     spread = state.spread or {}
-    arranged = spread.get("arranged", {}) if spread else {}
+    arranged = spread.get("arranged", {})
     advised = advised_seats(state, seat)
+    places = card_places(state)
 
-    # what the seat may legitimately see, as physical ids
-    legit = set(state.hands[seat]) | set(state.discard)
+    # what this seat may legitimately see, as physical card ids
+    legit = set(state.hands[seat]) | set(state.discard) | set(places["table"])
     for other in range(state.players):
-        if other == seat:
-            continue
-        legit |= set(state.known[other])
-        if other in advised or other in arranged:
-            legit |= set(state.hands[other])
+        if other != seat:
+            legit |= set(state.known[other])
+            if other in advised or other in arranged:     # advised, or laid face up
+                legit |= set(state.hands[other])
     if spread:
-        places = card_places(state)
         legit |= set(places["knocker melds"])
-        for s in arranged:
-            legit |= set(places[f"arranged {s}"])
-    if getattr(state, "table", None):
-        legit |= set(_table_ids(state.table))
-    hidden_in_hands = {c for other in range(state.players) if other != seat
-                       for c in state.hands[other] if c not in legit}
+        for other in arranged:
+            legit |= set(places[f"arranged {other}"])
+    hidden = [c for other in range(state.players) if other != seat
+              for c in state.hands[other] if c not in legit]
 
     # the stock is a count; its order never shows
     assert obs["stock"] == len(state.stock) and isinstance(obs["stock"], int), where
+    text = json.dumps(obs)
     if len(state.stock) > 1:
         assert json.dumps(notation.of(state, state.stock))[1:-1] not in text, f"{where}: stock order"
 
-    # the first upcard is public for the whole hand (formulas read it); leave it out of the scan
+    # the hand's first upcard is public for the whole hand (formulas read it): not scanned
     if state.upcard is not None:
         assert obs["upcard"] == notation.faces.name(state.upcard), where
-    scan = dict(obs)
-    scan.pop("upcard", None)
-    scan_text = json.dumps(scan)
+    scan = {k: v for k, v in obs.items() if k != "upcard"}
+    shown = notation.tokens(json.dumps(scan))
 
-    if unique:
-        # one copy of each card: a hidden card's notation must not appear anywhere
-        shown = set(notation.tokens(scan_text))
-        leaked = shown & set(notation.of(state, hidden_in_hands))
+    if len(set(state.face_of)) == len(state.face_of):
+        # one copy of each card: the notation of a hidden card must appear nowhere
+        leaked = set(shown) & set(notation.of(state, hidden))
         assert not leaked, f"{where}: shows cards hidden in other hands: {sorted(leaked)}"
-        leaked = shown & set(notation.of(state, state.stock))
+        leaked = set(shown) & set(notation.of(state, state.stock))
         assert not leaked, f"{where}: shows cards in the stock: {sorted(leaked)}"
+    else:
+        # copies: no notation may show more often than the seat may see that face, region
+        # by region (a card may show in several: a known card is also in a laid meld)
+        allowed = names(state.hands[seat]) + names(state.discard) + names(places["table"])
+        for other in range(state.players):
+            if other != seat:
+                allowed += names(state.known[other])
+                if other in advised:
+                    allowed += names(state.hands[other])
+        for other in arranged:
+            allowed += names(state.hands[other]) + names(places[f"arranged {other}"])
+        if spread:
+            allowed += names(places["knocker melds"])
+        legal_text = " ".join(obs.get("legal_actions", ()))
+        count = Counter(shown) - Counter(notation.tokens(legal_text))
+        excess = count - allowed
+        assert not excess, f"{where}: shows more copies than it may see: {dict(excess)}"
 
-    # region by region (multisets, so two decks' copies are told apart by count):
-    # each region shows exactly what the seat may see there, nothing outside them shows cards
+    # region by region: each region shows exactly what it should; no other key names cards
     assert Counter(obs["hand"]) == names(state.hands[seat]), f"{where}: hand"
     assert obs["discard"] == notation.of(state, state.discard), f"{where}: discard pile"
     known = obs.get("known", {})
-    for key, cards in known.items():
-        other = int(key)
-        assert other != seat, f"{where}: own known cards listed as another's"
-        assert Counter(cards) <= names(state.known[other]), f"{where}: known[{other}] {cards}"
+    assert str(seat) not in known, f"{where}: own known cards listed as another's"
     for other in range(state.players):
-        if other != seat and state.known[other]:
-            assert Counter(known.get(str(other), [])) == names(state.known[other]), where
+        if other != seat:
+            assert Counter(known.get(str(other), [])) == names(state.known[other]), \
+                f"{where}: known cards of seat {other}"
+    assert set(obs.get("advised_hands", {})) == {str(s) for s in advised}, \
+        f"{where}: advised hands {sorted(obs.get('advised_hands', {}))}, may see {sorted(advised)}"
     for key, cards in obs.get("advised_hands", {}).items():
-        other = int(key)
-        assert other in advised, f"{where}: sees the hand of seat {other} it does not advise"
-        assert Counter(cards) == names(state.hands[other]), f"{where}: advised hand {other}"
+        assert Counter(cards) == names(state.hands[int(key)]), f"{where}: advised hand {key}"
+    if "table" in obs or places["table"]:
+        shown_table = Counter(notation.tokens(json.dumps(obs.get("table", []))))
+        assert shown_table == names(places["table"]), f"{where}: table"
     if "spread" in obs:
         assert spread, f"{where}: a spread shown before any knock"
-        shown = obs["spread"]
-        laid = Counter(c for m in shown.get("knocker_melds", ()) for c in m)
-        assert laid == Counter(notation.names[d] for m in spread["melds"] for _, d in m), where
-        for key, melds in shown.get("melds", {}).items():
-            other = int(key)
-            assert other in arranged, f"{where}: melds of seat {other} before it spread"
-            assert Counter(c for m in melds for c in m) == Counter(
-                notation.of(state, card_places(state)[f"arranged {other}"])), where
-        for key, cards in shown.get("deadwood", {}).items():
-            other = int(key)
-            assert other in arranged, f"{where}: deadwood of seat {other} before it spread"
-            assert Counter(cards) == names(state.hands[other]), where
+        laid = obs["spread"]
+        assert Counter(notation.tokens(json.dumps(laid.get("knocker_melds", [])))) == \
+            names(places["knocker melds"]), f"{where}: knocker's melds"
+        for key, melds in laid.get("melds", {}).items():
+            assert int(key) in arranged, f"{where}: melds of seat {key} before it spread"
+            assert Counter(c for m in melds for c in m) == names(places[f"arranged {key}"]), where
+        for key, cards in laid.get("deadwood", {}).items():
+            assert int(key) in arranged, f"{where}: deadwood of seat {key} before it spread"
+            assert Counter(cards) == names(state.hands[int(key)]), where
     if seat == state.current_player:
         assert obs.get("legal_actions") == [str(a) for a in state.legal_actions()], where
-        mine = set(names(state.hands[seat]))
+        mine = set(names(state.hands[seat])) | set(names(places["table"]))
         for action in obs["legal_actions"]:
             extra = set(notation.tokens(action)) - mine
-            assert not extra, f"{where}: legal action {action!r} names cards not in hand"
+            assert not extra, f"{where}: legal action {action!r} names cards it does not hold"
     else:
         assert "legal_actions" not in obs, f"{where}: legal actions shown to a waiting seat"
-    rest = {k: v for k, v in scan.items()
-            if k not in ("hand", "discard", "known", "advised_hands", "spread", "legal_actions")}
+    rest = {k: v for k, v in scan.items() if k not in
+            ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table")}
     stray = notation.tokens(json.dumps(rest))
-    assert not stray, f"{where}: cards outside the known regions: {stray} in {rest}"
+    assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
 
 
 # ---- actions ----------------------------------------------------------------------------
 def illegal_candidates(state, legal: set, notation: Notation, rng: random.Random) -> list:
-    """A few actions that are not legal now (Action values and notation strings)."""
-    held = {state.face_of[c] for c in state.hands[state.player]} if state.hands else set()
+    """Actions that are not legal now: Action values and notation, readable or not."""
+    held = {state.face_of[c] for c in state.hands[state.player]}
     absent = [notation.names[f] for f in range(notation.faces.count) if f not in held]
     present = [notation.names[f] for f in sorted(held)]
     pool = ["take", "pass", "draw stock", "draw discard", "knock", "end", "spread",
-            "spread [Ah 2h 3h]", "layoff Ah on 99", "flip the table", "discard", "draw",
-            "layoff Ah on", ""]
+            "layoff Ah on 99", "flip the table", "discard", "draw", "draw hand", "layoff Ah on",
+            "", "take Ah", "meld", "spread [Ah 2h 3h] junk"]
     if absent:
-        card = rng.choice(absent)
-        pool += [f"discard {card}", f"knock {card}", f"layoff {card} on 0", f"spread [{card}]"]
+        a, b, c = (rng.choice(absent) for _ in range(3))
+        pool += [f"discard {a}", f"knock {a}", f"layoff {a} on 0", f"spread [{a} {b} {c}]",
+                 f"meld [{a} {b} {c}]"]
     if present:
         card = rng.choice(present)
         pool += [f"discard {card}", f"knock {card}", f"layoff {card} on 7"]
+    table = _table(state)
+    if table:      # the table less its last meld: cards may not leave the table
+        fewer = table[:-1] or [[[c, state.face_of[c]] for c in state.hands[state.player][:1]]]
+        pool.append("meld " + " ".join(
+            "[" + " ".join(notation.names[state.face_of[c]] for c in _cards(m)) + "]"
+            for m in fewer))
     out = []
     for text in pool:
         try:
@@ -253,7 +274,7 @@ def illegal_candidates(state, legal: set, notation: Notation, rng: random.Random
 
 
 class Game:
-    """A seeded random game, every action checked; records what it did for replays."""
+    """A seeded uniformly random game; checks after every action; keeps what it played."""
 
     def __init__(self, name: str, players: int, seed: int, full: bool = True,
                  snapshot_every: int = SNAPSHOT_EVERY):
@@ -263,17 +284,24 @@ class Game:
         self.rng = random.Random(f"{name}/{players}/{seed}")
         self.notation = Notation(self.variant)
         self.full = full
+        self.full_steps = 0
         self.actions: list[Action] = []
         self.snapshots: list[tuple[int, str]] = []
         self.snapshot_every = snapshot_every
         self.next_snapshot = self.rng.randrange(1, snapshot_every)
         self.hand_started = 0
         self.deals_seen = [self.state.deals]
-        self.scored_before = 0
-        self.check(-1)
+        self.scored_before = self.hands_scored = 0
+        self.totals = [0] * self.state.players
+        self.wins: Counter = Counter()
+        self.check(-1, full=True)
 
     def where(self, index: int) -> str:
         return f"{self.where0} after action {index}" if index >= 0 else f"{self.where0} at the deal"
+
+    def near_knock(self, legal) -> bool:
+        return self.state.phase not in ("offer", "turn") or any(
+            a.kind in ("knock", "layoff", "spread") for a in legal)
 
     # one step --------------------------------------------------------------------------
     def step(self) -> None:
@@ -282,7 +310,9 @@ class Game:
         legal = state.legal_actions()
         assert legal, f"{where}: no legal action but not terminal ({state.phase})"
         assert state.current_player in state.in_play, f"{where}: seat {state.current_player} acts"
-        if self.full:
+        full = self.full or self.near_knock(legal)
+        if full:
+            self.full_steps += 1
             self.check_legal(legal, where)
             self.check_illegal(legal, where)
         if index == self.next_snapshot:
@@ -292,82 +322,106 @@ class Game:
         action = legal[self.rng.randrange(len(legal))]
         state.apply(str(action) if self.rng.random() < 0.5 else action)
         self.actions.append(action)
-        self.check(index)
+        self.check(index, full)
 
     def check_legal(self, legal, where: str) -> None:
-        assert len(set(legal)) == len(legal), f"{where}: repeated legal actions"
+        assert len(set(legal)) == len(legal), f"{where}: a legal action listed twice"
         text = self.state.to_json()
         for action in legal:
             assert Action.parse(str(action)) == action, f"{where}: {action!r} prints as {str(action)!r}"
             copy = State.from_json(text, self.variant)
             try:
                 copy.apply(action)
-            except Exception as exc:  # pragma: no cover - reported by the assertion
+            except Exception as exc:  # reported with the action and the state
                 raise AssertionError(f"{where}: legal {str(action)!r} refused: {exc!r}") from exc
             check_conservation(copy, f"{where}, after legal {str(action)!r} on a copy")
-        assert self.state.to_json() == text, f"{where}: trying actions on copies changed the state"
+        # the same melds in another order are the same play (a table is not ordered)
+        several = [a for a in legal if a.melds and len(a.melds) > 1]
+        if several:
+            action = self.rng.choice(several)
+            other = action._replace(melds=tuple(reversed(action.melds)))
+            copy = State.from_json(text, self.variant)
+            try:
+                copy.apply(str(other))
+            except IllegalAction as exc:
+                raise AssertionError(f"{where}: {str(action)!r} is legal, {str(other)!r} "
+                                     f"refused: {exc}") from exc
+            check_conservation(copy, f"{where}, after {str(other)!r} on a copy")
+        assert self.state.to_json() == text, f"{where}: playing copies changed the state"
 
     def check_illegal(self, legal, where: str) -> None:
         before = self.state.to_json()
-        for bad in illegal_candidates(self.state, set(legal), self.notation, self.rng)[:3]:
+        for bad in illegal_candidates(self.state, set(legal), self.notation, self.rng)[:4]:
             try:
                 self.state.apply(bad)
             except IllegalAction:
                 pass
             else:
                 raise AssertionError(f"{where}: illegal {str(bad)!r} was accepted")
-            assert self.state.to_json() == before, f"{where}: illegal {bad!r} changed the state"
-        assert self.state.legal_actions() == legal, f"{where}: illegal tries changed legal actions"
+            assert self.state.to_json() == before, f"{where}: refused {str(bad)!r} changed the state"
+        assert self.state.legal_actions() == legal, f"{where}: refused actions changed legal actions"
 
-    def check(self, index: int) -> None:
+    def check(self, index: int, full: bool) -> None:
         state, where = self.state, self.where(index)
         check_conservation(state, where)
         self.check_scores(where)
         if state.is_terminal:
             assert state.current_player == TERMINAL and state.legal_actions() == [], where
             assert state.winners(), where
-        if self.full:
+        if full or state.is_terminal:
             for seat in range(state.players):
                 check_observation(state, seat, self.notation, where)
         if state.deals != self.deals_seen[-1]:
+            assert state.deals > self.deals_seen[-1], where
             self.deals_seen.append(state.deals)
             self.hand_started = index
         assert index - self.hand_started <= HAND_CAP, f"{where}: a hand of over {HAND_CAP} actions"
 
     def check_scores(self, where: str) -> None:
+        """Scores are the history's sums (bonuses only once the match is over); wins and hands
+        played agree with the history. New history entries are checked once each."""
         state, v = self.state, self.variant
-        history = state.history
-        n = state.players
-        totals = [sum(h["points"][s] for h in history) for s in range(n)]
-        for h in history[self.scored_before:]:
-            assert len(h["points"]) == n, where
-        self.scored_before = len(history)
-        if not state.is_terminal:
-            assert state.scores == totals, f"{where}: scores {state.scores} != history sums {totals}"
-        elif not v.match.bonuses:
-            assert state.scores == totals, f"{where}: scores {state.scores} != history sums {totals}"
-        void = v.scoring.void_outcome
-        scored = [h for h in history if h["outcome"] != void]
-        assert state.hands_played == len(scored), where
-        wins = Counter(s for h in scored for s in h["winners"])
-        assert state.rounds_won == [wins[s] for s in range(n)], where
-        assert all(h["points"] == [0] * n and not h["winners"] for h in history if h["outcome"] == void), where
-        assert [h["hand"] for h in history] == sorted({h["hand"] for h in history}), where
-        if state.roles and v.roles:
-            silent = {state.roles[r] for r in v.roles.no_score}
-            assert all(h["points"][s] == 0 for h in history for s in silent
-                       if h["roles"] and s in {h["roles"][r] for r in v.roles.no_score}), where
+        history, n = state.history, state.players
+        if len(history) != self.scored_before:
+            void = v.scoring.void_outcome
+            silent = v.roles.no_score if v.roles else ()
+            last = history[self.scored_before - 1]["hand"] if self.scored_before else 0
+            for h in history[self.scored_before:]:
+                assert len(h["points"]) == n, where
+                assert h["hand"] > last, f"{where}: history out of order"
+                last = h["hand"]
+                if h["outcome"] == void:
+                    assert h["points"] == [0] * n and not h["winners"], f"{where}: void hand {h}"
+                else:
+                    self.hands_scored += 1
+                    self.wins.update(h["winners"])
+                for role in silent:
+                    assert h["points"][h["roles"][role]] == 0, f"{where}: the {role} scored: {h}"
+                for s in range(n):
+                    self.totals[s] += h["points"][s]
+            self.scored_before = len(history)
+            assert state.hands_played == self.hands_scored, where
+            assert state.rounds_won == [self.wins[s] for s in range(n)], where
+        if not state.is_terminal or not v.match.bonuses:
+            assert state.scores == self.totals, (
+                f"{where}: scores {state.scores} != sums of the hands' points {self.totals}")
 
     # the JSON continuation ---------------------------------------------------------------
     def check_continuations(self) -> None:
+        """Each saved state, rebuilt from its JSON, replays the actions that followed it to
+        the next saved state (the first one to the end of the game) with the same JSON."""
         final = self.state.to_json()
+        marks = self.snapshots + [(len(self.actions), final)]
         for k, (index, text) in enumerate(self.snapshots):
+            # the variant given, or loaded from the path the JSON names
             copy = State.from_json(text) if k % 2 else State.from_json(text, self.variant)
-            assert copy.to_json() == text, f"{self.where0}: JSON round trip at action {index}"
-            for i, action in enumerate(self.actions[index:], start=index):
+            assert copy.to_json() == text, f"{self.where0}: JSON round trip before action {index}"
+            stop, expected = marks[-1] if k == 0 else marks[k + 1]
+            for action in self.actions[index:stop]:
                 copy.apply(action)
-            assert copy.to_json() == final, (
-                f"{self.where0}: the state saved before action {index} continued differently")
+            assert copy.to_json() == expected, (
+                f"{self.where0}: the state saved before action {index} continued differently "
+                f"(compared before action {stop})")
 
     def play(self, steps: int) -> "Game":
         while not self.state.is_terminal and len(self.actions) < steps:
@@ -377,33 +431,80 @@ class Game:
 
 
 # ---- the tests ----------------------------------------------------------------------------
-@pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
+def play_fully_checked(name: str, players: int, seed: int, steps: int) -> None:
+    game = Game(name, players, seed).play(steps)
+    assert game.state.is_terminal or len(game.actions) == steps
+    assert len(game.snapshots) >= min(len(game.actions), steps) // (SNAPSHOT_EVERY * 2)
+
+
+def play_whole_match(name: str, players: int, seed: int) -> Game:
+    endless = name in NEVER_ENDS_RANDOMLY
+    game = Game(name, players, seed, full=False, snapshot_every=2_000)
+    game.play(ENDLESS_STEPS if endless else MATCH_CAP)
+    if endless:
+        assert game.state.is_terminal or len(game.deals_seen) >= 10, \
+            f"{game.where0}: only {len(game.deals_seen)} hands dealt in {len(game.actions)} actions"
+    else:
+        assert game.state.is_terminal, f"{game.where0}: the match did not end in {MATCH_CAP} actions"
+        assert game.state.history, game.where0
+    return game
+
+
 @pytest.mark.parametrize("seed", FULL_SEEDS)
-def test_random_play_keeps_every_invariant(name, players, seed):
-    game = Game(name, players, seed).play(FULL_STEPS)
-    assert game.state.is_terminal or len(game.actions) == FULL_STEPS
+@pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
+def test_random_play_every_check_every_action(name, players, seed):
+    steps = FULL_STEPS_TABLE if VARIANTS[name].table.manipulation else FULL_STEPS
+    play_fully_checked(name, players, seed, steps)
 
 
 @pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
-def test_whole_match_light_checks(name, players):
-    """Whole matches with the cheap checks each action (conservation, scores, legal actions):
-    gin-family matches end; straight gin keeps dealing hands."""
+def test_whole_matches_end_and_stay_consistent(name, players):
+    """Whole matches: cheap checks on every action, every check on actions near a knock."""
     for seed in MATCH_SEEDS:
-        cap = 20_000 if name in NEVER_ENDS_RANDOMLY else MATCH_CAP
-        game = Game(name, players, seed, full=False, snapshot_every=4_000)
-        while not game.state.is_terminal and len(game.actions) < cap:
-            game.step()
-        game.check_continuations()
-        if name in MUST_END:
-            assert game.state.is_terminal, f"{game.where0}: no end in {cap} actions"
-        else:
-            assert len(game.deals_seen) > 5, f"{game.where0}: only {len(game.deals_seen)} hands"
-        assert game.state.is_terminal or len(game.state.history) >= 2
+        play_whole_match(name, players, seed)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("seed", SLOW_FULL_SEEDS)
 @pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
-@pytest.mark.parametrize("seed", SLOW_SEEDS)
-def test_soak_random_play(name, players, seed):
-    game = Game(name, players, seed).play(SLOW_STEPS)
-    assert game.state.is_terminal or len(game.actions) == SLOW_STEPS
+def test_soak_every_check_every_action(name, players, seed):
+    steps = SLOW_FULL_STEPS_TABLE if VARIANTS[name].table.manipulation else SLOW_FULL_STEPS
+    play_fully_checked(name, players, seed, steps)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SLOW_MATCH_SEEDS)
+@pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
+def test_soak_whole_matches(name, players, seed):
+    play_whole_match(name, players, seed)
+
+
+# ---- notation spellings the README promises ------------------------------------------------
+SPELLING_CASES = [name for name, v in VARIANTS.items()
+                  if "T" in v.faces.ranks and any(step.kind == "discard" for step in v.turn)]
+
+
+@pytest.mark.parametrize("name", SPELLING_CASES)
+def test_notation_ten_spelled_10_is_the_same_action(name):
+    """README: "Cards are written rank then suit: Ah, Td (or 10d)". So "discard 10d" is the
+    legal "discard Td" and plays the same, and "knock 10d" likewise."""
+    v = VARIANTS[name]
+    game = new_game(v, players=v.players[0], seed=5)
+    rng = random.Random(5)
+    tried = 0
+    for _ in range(2_000):
+        if game.is_terminal or tried >= 3:
+            break
+        legal = game.legal_actions()
+        tens = [a for a in legal if a.kind in ("discard", "knock") and a.cards
+                and a.cards[0].startswith("T")]
+        for action in tens:
+            spelled = f"{action.kind} 10{action.cards[0][1:]}"
+            expected = State.from_json(game.to_json(), v)
+            expected.apply(action)
+            copy = State.from_json(game.to_json(), v)
+            copy.apply(spelled)
+            assert copy.to_json() == expected.to_json(), spelled
+            tried += 1
+        game.apply(legal[rng.randrange(len(legal))])
+    assert tried, "no discard of a ten came up"

@@ -52,6 +52,9 @@ class State:
             action = Action.parse(action)
         legal = self._legal_map()
         step = legal.get(action)
+        if step is None and action.cards:
+            action = self._canonical(action)
+            step = legal.get(action)
         if step is None:
             if action.kind == "meld" and self.phase == "turn" and self.meld_step is not None:
                 self._apply_unlisted_meld(action)
@@ -71,6 +74,14 @@ class State:
             turn.apply_turn(self, action, step)
         else:
             finish.apply_spread(self, action)
+
+    def _canonical(self, action: Action) -> Action:
+        """The action with its cards spelled as the engine spells them (``10s`` -> ``Ts``)."""
+        faces = self.variant.faces
+        try:
+            return action._replace(cards=tuple(faces.name(faces.parse(c)) for c in action.cards))
+        except RummyError:
+            return action
 
     def _apply_unlisted_meld(self, action: Action) -> None:
         """A table rearrangement legal_actions did not list: check_move decides."""
