@@ -10,6 +10,7 @@ from .agents import make_agent
 from .errors import RummyError, SpecError
 from .play import run as play_match
 from .rules_sheet import rules_sheet
+from .simulate import report, simulate
 from .spec import bundled_names, load_variant, schema_path
 
 
@@ -68,7 +69,40 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--auto", action="store_true", help="bots in every seat; print a match log")
     p.set_defaults(run=_play)
+
+    p = sub.add_parser("simulate", help="bots play many seeded games: lengths, outcomes, "
+                                        "seat and dealer advantage, points, with 95%% intervals")
+    p.add_argument("variants", nargs=1, metavar="VARIANT", help="bundled name or YAML file")
+    _simulation_options(p)
+    p.set_defaults(run=_simulate)
+
+    p = sub.add_parser("compare", help="the same seeded games in several variants: "
+                                       "a side-by-side table with paired differences")
+    p.add_argument("variants", nargs="+", metavar="VARIANT",
+                   help="bundled names or YAML files; the first is the baseline")
+    _simulation_options(p)
+    p.set_defaults(run=_simulate)
     return parser
+
+
+def _simulation_options(p) -> None:
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--games", type=int, help="matches to play (default 1000)")
+    size.add_argument("--hands", type=int, help="play this many single hands instead")
+    p.add_argument("--players", type=int, help="number of players (default: the fewest allowed)")
+    p.add_argument("--bots", default="greedy",
+                   help="comma-separated bots per seat, cycled (greedy, random, strong; "
+                        "options as strong:knock_at=6; default greedy)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="master seed: game i is played from a seed made of (seed, i) (default 1)")
+    p.add_argument("--workers", type=int, help="processes (default: every core)")
+    p.add_argument("--chunk", type=int, help="games per unit of work (default: automatic)")
+    p.add_argument("--max-hands", type=int, default=500,
+                   help="stop a match that has not ended after this many hands (default 500)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--report", metavar="FILE.html",
+                   help="also write an offline HTML report with plots (needs the plot extra)")
+    p.add_argument("--plot", metavar="FILE.png", help="also write the plots as one image")
 
 
 def _validate(args) -> int:
@@ -135,6 +169,24 @@ def _play(args) -> int:
         make_agent(name, 0)
     return play_match(load_variant(args.variant), players=args.players, bots=bots,
                       seed=args.seed, seat=args.seat, auto=args.auto)
+
+
+def _simulate(args) -> int:
+    if args.command == "compare" and len(args.variants) < 2:
+        raise RummyError("give at least two variants to compare (or use rummy simulate)")
+    if args.report or args.plot:
+        report.require()
+    games = next((n for n in (args.hands, args.games) if n is not None), 1000)
+    results = simulate(args.variants, games=games, players=args.players, bots=args.bots,
+                       seed=args.seed, workers=args.workers, chunk=args.chunk,
+                       max_hands=args.max_hands, single_hand=args.hands is not None,
+                       progress=True)
+    print(json.dumps(results.as_dict(), indent=1) if args.json else results.table())
+    if args.report:
+        report.write_html(results, args.report)
+    if args.plot:
+        report.write_png(results, args.plot)
+    return 0
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ from ..engine import Action, State
 from ..errors import RummyError
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
+from .strong import StrongAgent
 
-AGENTS = {"greedy": GreedyAgent, "random": RandomAgent}
+AGENTS = {"greedy": GreedyAgent, "random": RandomAgent, "strong": StrongAgent}
 
 
 class Agent(Protocol):
@@ -21,11 +22,17 @@ class Agent(Protocol):
     def act(self, state: State) -> Action: ...
 
 
-def make_agent(name: str, seed: int) -> Agent:
-    """The agent called ``name``, its choices seeded by ``seed``; RummyError if unknown."""
+def make_agent(name: str, seed: int, **options) -> Agent:
+    """The agent called ``name``, its choices seeded by ``seed``, with the options its class
+    lists in ``OPTIONS`` (name -> default); RummyError if the bot or an option is unknown."""
     if name not in AGENTS:
         raise RummyError(f"unknown bot {name!r}: the bots are {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed)
+    known = getattr(AGENTS[name], "OPTIONS", {})
+    for key in options:
+        if key not in known:
+            takes = f"its options are {', '.join(known)}" if known else "it takes no options"
+            raise RummyError(f"bot {name!r} has no option {key!r}: {takes}")
+    return AGENTS[name](seed, **options)
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "StrongAgent", "make_agent"]

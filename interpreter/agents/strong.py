@@ -1,0 +1,158 @@
+"""The strong agent: greedy's deadwood sense plus what the table shows about the others.
+
+It reads only public information: its own hand, the discard pile, the cards each opponent
+took from the discard pile (``state.known``), turn counts. Rules, where they differ from
+greedy (which plays everything else: layoffs, spreads, and every turn of a game with table
+melds):
+take the discard (or upcard) only when it joins a meld and lowers the deadwood; discard,
+among the cards leaving near-least deadwood, the one that keeps the most live outs (unseen
+cards that would meld) and is least likely to help an opponent (near the cards they took);
+knock when the deadwood is at most ``knock_at``, always with gin, and only at
+``late_knock_at`` or less once ``late_turn`` turns of the hand have passed.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from .greedy import GreedyAgent
+
+
+class StrongAgent:
+    name = "strong"
+    OPTIONS = {"knock_at": 10, "late_knock_at": 3, "late_turn": 14, "slack": 2,
+               "outs": 0.5, "wary": 4.0}
+
+    def __init__(self, seed: int, **options):
+        """The strong agent has no randomness; ``options`` override OPTIONS."""
+        settings = {**self.OPTIONS, **options}
+        self.knock_at, self.late_knock_at = settings["knock_at"], settings["late_knock_at"]
+        self.late_turn, self.slack = settings["late_turn"], settings["slack"]
+        self.outs_weight, self.wary = settings["outs"], settings["wary"]
+        self.greedy = GreedyAgent(seed)
+
+    def act(self, state):
+        legal = state.legal_actions()
+        kinds = {a.kind for a in legal}
+        if state.meld_step is not None or "meld" in kinds or \
+                not kinds & {"take", "draw", "knock", "discard"}:
+            return self.greedy.act(state)
+        table = _Table(state)
+        if "take" in kinds:
+            wanted = self._wants(table)
+            return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
+        draws = {a.pile: a for a in legal if a.kind == "draw"}
+        if draws:
+            if "discard" in draws and ("stock" not in draws or self._wants(table)):
+                return draws["discard"]
+            return draws.get("stock", legal[0])
+        knocks = [a for a in legal if a.kind == "knock"]
+        discards = [a for a in legal if a.kind == "discard"]
+        if knocks and (not discards or self._knocks(state, table, knocks)):
+            return _best_knock(table, knocks)
+        if discards:
+            return self._discard(table, discards)
+        return self.greedy.act(state)
+
+    def _wants(self, table: "_Table") -> bool:
+        """Take the top discard: it joins a meld and lowers the deadwood after a discard."""
+        top = table.top
+        if top is None:
+            return False
+        hand, rules = table.hand, table.rules
+        now = rules.deadwood(hand)
+        with_top = hand + [top]
+        if rules.deadwood(with_top) >= now + table.points[top]:
+            return False                       # it would sit in the deadwood
+        values = rules.discard_values(with_top)
+        return min((v for f, v in values.items() if f != top), default=now) < now
+
+    def _knocks(self, state, table: "_Table", knocks) -> bool:
+        after = min(table.after_knock(a) for a in knocks)
+        limit = self.knock_at if state.turns < self.late_turn else self.late_knock_at
+        return after == 0 or after <= limit
+
+    def _discard(self, table: "_Table", discards):
+        values = table.rules.discard_values(table.hand)
+        faces = [table.face(a) for a in discards]
+        best = min(values[f] for f in faces)
+        near = [(a, f) for a, f in zip(discards, faces) if values[f] <= best + self.slack]
+        if len(near) == 1:
+            return near[0][0]
+
+        def cost(item):
+            action, face = item
+            rest = list(table.hand)
+            rest.remove(face)
+            score = values[face] - self.outs_weight * table.outs(rest, values[face])
+            return score + self.wary * table.danger(face), -table.points[face], face
+        return min(near, key=cost)[0]
+
+
+class _Table:
+    """The acting seat's public view, worked out once per decision."""
+
+    def __init__(self, state):
+        v = state.variant
+        self.faces, self.rules, self.points = v.faces, v.meld_rules, v.faces.points
+        seat = state.current_player
+        self.hand = list(state.hand_faces(seat))
+        face_of = state.face_of
+        self.top = face_of[state.discard[-1]] if state.discard else None
+        self.taken = [face_of[c] for s in state.in_play if s != seat for c in state.known[s]]
+        unseen = Counter(face_of)
+        unseen.subtract(self.hand)
+        unseen.subtract(face_of[c] for c in state.discard)
+        unseen.subtract(self.taken)
+        self.unseen = [(f, n) for f, n in unseen.items() if n > 0]
+        self.near = _neighbours(v.faces)
+
+    def face(self, action) -> int:
+        return self.faces.parse(action.cards[0])
+
+    def after_knock(self, action) -> int:
+        if not action.cards:
+            return self.rules.deadwood(self.hand)
+        rest = list(self.hand)
+        rest.remove(self.face(action))
+        return self.rules.deadwood(rest)
+
+    def outs(self, hand: list[int], deadwood: int) -> int:
+        """Unseen cards (copies counted) that would lower the deadwood of ``hand``."""
+        deadwood_of, near, mask = self.rules.deadwood, self.near, _mask(hand)
+        return sum(n for f, n in self.unseen
+                   if (near[f] & mask).bit_count() > 1 and deadwood_of(hand + [f]) < deadwood)
+
+    def danger(self, face: int) -> int:
+        """How many cards the opponents took lie next to ``face``: same rank, or same suit
+        within two ranks (they are likely collecting there)."""
+        near = self.near[face]
+        return sum(near >> f & 1 for f in self.taken)
+
+
+def _mask(faces: list[int]) -> int:
+    out = 0
+    for f in faces:
+        out |= 1 << f
+    return out
+
+
+@lru_cache(maxsize=32)
+def _neighbours(faces) -> tuple[int, ...]:
+    """Per face, the mask of the faces that could share a meld with it: same rank, or same
+    suit within two ranks (a joker is near everything)."""
+    def near(a: int, b: int) -> bool:
+        if a == b:
+            return False
+        if faces.is_joker(a) or faces.is_joker(b):
+            return True
+        ra, rb = faces.rank_of(a), faces.rank_of(b)
+        return ra == rb or (faces.suit_of(a) == faces.suit_of(b) and abs(ra - rb) <= 2)
+    return tuple(_mask([b for b in range(faces.count) if near(a, b)])
+                 for a in range(faces.count))
+
+
+def _best_knock(table: _Table, knocks):
+    """Keep every card when allowed, else the knock leaving the least deadwood."""
+    return min(knocks, key=lambda a: (bool(a.cards), table.after_knock(a),
+                                      -table.points[table.face(a)] if a.cards else 0))
