@@ -67,6 +67,7 @@ def _parser() -> argparse.ArgumentParser:
                         "(greedy, random; default greedy)")
     p.add_argument("--seed", type=int, help="seed of the shuffles and bots (default: random)")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--role", help="with roles: the role you take at the start (e.g. captain)")
     p.add_argument("--auto", action="store_true", help="bots in every seat; print a match log")
     p.set_defaults(run=_play)
 
@@ -168,7 +169,7 @@ def _play(args) -> int:
     for name in bots:
         make_agent(name, 0)
     return play_match(load_variant(args.variant), players=args.players, bots=bots,
-                      seed=args.seed, seat=args.seat, auto=args.auto)
+                      seed=args.seed, seat=args.seat, auto=args.auto, role=args.role)
 
 
 def _simulate(args) -> int:

@@ -43,13 +43,25 @@ def read_line(prompt: str) -> str | None:
 
 
 def run(variant: Variant, players: int | None = None, bots: list[str] | None = None,
-        seed: int | None = None, seat: int = 0, auto: bool = False) -> int:
-    """Play one match in the terminal; returns the exit code (0, also when the person quits)."""
+        seed: int | None = None, seat: int = 0, auto: bool = False,
+        role: str | None = None) -> int:
+    """Play one match in the terminal; returns the exit code (0, also when the person quits).
+
+    ``role``: with roles, the person's seat starts in that role (it swaps with the drawn one).
+    """
     seed = int.from_bytes(os.urandom(3), "big") if seed is None else seed
     state = new_game(variant, players=players, seed=seed)
     human = None if auto else seat
     if human is not None and not 0 <= human < state.players:
         raise RummyError(f"--seat must be a seat 0-{state.players - 1}")
+    if role is not None:
+        if not state.roles or role not in state.roles:
+            known = ", ".join(state.roles) if state.roles else "none: this variant has no roles"
+            raise RummyError(f"unknown role {role!r} (roles: {known})")
+        roles = dict(state.roles)
+        mine = next(r for r, s in roles.items() if s == seat)
+        roles[mine], roles[role] = roles[role], seat
+        state = new_game(variant, players=players, seed=seed, roles=roles)
     others = [s for s in range(state.players) if s != human]
     names = bots or ["greedy"]
     agents = {s: make_agent(names[i % len(names)], seed * 1000 + s) for i, s in enumerate(others)}

@@ -135,3 +135,17 @@ def test_rules_sheet_details(capsys, monkeypatch):
     _, out, _ = run(capsys, monkeypatch, "rules", "gin_standard")
     assert "A knock may keep every card if: deadwood == 0." in out
     assert "to highest(players, score): 100" in out
+
+
+def test_role_puts_the_person_in_that_role(capsys, monkeypatch):
+    """`rummy play three_hand_gin --role captain`: the person plays the captain against the box."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "three_hand_gin", "--role", "captain", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "you (seat 0, captain)" in out
+
+
+def test_role_unknown_is_one_line(capsys):
+    assert main(["play", "gin", "--role", "captain"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown role 'captain'" in err

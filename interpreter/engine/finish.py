@@ -263,7 +263,8 @@ def score_round(state) -> None:
         "hand": state.deals, "outcome": outcome.name, "winners": [p.seat for p in winners],
         "knocker": state.knocker, "points": [0 if s in no_score else d for s, d in enumerate(deltas)],
         "deadwood": {str(s): counted[s] for s in counted}, "dealer": state.dealer,
-        "roles": dict(state.roles) if state.roles else None, "turns": state.turns})
+        "roles": dict(state.roles) if state.roles else None, "turns": state.turns,
+        "first_player": state.in_play[0]})
     _rotate(state, env)
     _next_dealer(state, winners, env)
     if _match_over(state):
@@ -277,7 +278,7 @@ def void_hand(state) -> None:
                           "knocker": None, "points": [0] * state.players, "deadwood": {},
                           "dealer": state.dealer,
                           "roles": dict(state.roles) if state.roles else None,
-                          "turns": state.turns})
+                          "turns": state.turns, "first_player": state.in_play[0]})
     if v.stock.void_dealer == "next" and not (v.roles and v.roles.dealer):
         state.dealer = (state.dealer + 1) % state.players
     if _match_over(state):
