@@ -1,12 +1,12 @@
 """The bots: seeded random and greedy agents finish matches, greedy plays well and fairly."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from interpreter import RummyError, State, load_variant, new_game
 from interpreter.agents import AGENTS, make_agent
+from gameplay import hidden_swapped
 
 MAX_ACTIONS = 60_000
 
@@ -100,22 +100,6 @@ def test_greedy_knocks_and_discards_by_the_rules():
     assert knocks
 
 
-def _hidden_swapped(state: State) -> State:
-    """The same state with every other hand's unseen cards traded for stock cards and the
-    stock reordered: nothing the seat to act may know has changed."""
-    data = json.loads(state.to_json())
-    seat = state.current_player
-    stock = data["stock"]
-    for other in state.in_play:
-        if other == seat:
-            continue
-        hand, known = data["hands"][other], set(data["known"][other])
-        for i, card in enumerate(hand):
-            if card not in known and stock:
-                hand[i] = stock.pop(0)
-                stock.append(card)
-    stock.reverse()
-    return State.from_json(json.dumps(data), state.variant)
 
 
 @pytest.mark.parametrize("name,players", [("gin", 3), ("gin_standard", 2), ("three_hand_gin", 3)])
@@ -128,7 +112,7 @@ def test_greedy_uses_no_hidden_information(name, players):
         while not state.is_terminal:
             action = greedy.act(state)
             if state.phase in ("offer", "turn"):
-                twin = _hidden_swapped(state)
+                twin = hidden_swapped(state)
                 seat = state.current_player
                 assert any(twin.hands[s] != state.hands[s] for s in state.in_play if s != seat)
                 assert greedy.act(twin) == action, f"{name} seed {seed}: {action}"

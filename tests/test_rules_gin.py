@@ -11,18 +11,16 @@ import pytest
 
 from interpreter import Action, load_variant, new_game
 from interpreter.errors import IllegalAction
+from gameplay import FULL_DECK, cards, draw_and_discard, knocks, layoffs, play
 
 GIN = load_variant("gin")
 STANDARD = load_variant("gin_standard")
 OKLAHOMA = load_variant("oklahoma_gin")
 STRAIGHT = load_variant("straight_gin")
 
-FULL_DECK = [r + s for s in "cdhs" for r in "A23456789TJQK"]
 
 
 # ---- helpers ------------------------------------------------------------------------------
-def cards(text) -> list[str]:
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def deck_for(hands: dict, upcard: str, stock_top=(), dealer: int = 0,
@@ -41,17 +39,10 @@ def deck_for(hands: dict, upcard: str, stock_top=(), dealer: int = 0,
     return order + [c for c in FULL_DECK if c not in order]
 
 
-def play(g, *actions) -> None:
-    for a in actions:
-        g.apply(a)
 
 
-def knocks(g) -> set[str]:
-    return {str(a) for a in g.legal_actions() if a.kind == "knock"}
 
 
-def layoffs(g) -> set[str]:
-    return {str(a) for a in g.legal_actions() if a.kind == "layoff"}
 
 
 def spread(g, melds: str) -> None:
@@ -456,15 +447,6 @@ def test_layoffs_never_onto_the_knockers_deadwood():
 JUNK_0 = "Ac 2d 4h 6s 8c Td Qh 3c 5d 7h"
 JUNK_1 = "Ad 2h 4s 6c 8d Th Qs 3d 5h 7s"
 
-
-def draw_and_discard(g) -> str:
-    """The player to act draws from the stock and discards the card drawn; returns it."""
-    seat = g.current_player
-    before = set(g.observation(seat)["hand"])
-    g.apply("draw stock")
-    (card,) = set(g.observation(seat)["hand"]) - before
-    g.apply(f"discard {card}")
-    return card
 
 
 def test_stock_at_two_cards_the_discard_pile_but_its_top_becomes_the_new_stock():

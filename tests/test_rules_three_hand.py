@@ -13,17 +13,15 @@ import pytest
 
 from interpreter import load_variant, new_game
 from interpreter.errors import IllegalAction
+from gameplay import FULL_DECK, cards, draw_and_discard, knocks, layoffs, play
 
 THREE = load_variant("three_hand_gin")
 
-FULL_DECK = [r + s for s in "cdhs" for r in "A23456789TJQK"]
 ROLES = {"box": 0, "captain": 1, "sitter": 2}
 ROLES_SHIFTED = {"box": 2, "captain": 0, "sitter": 1}
 
 
 # ---- helpers ------------------------------------------------------------------------------
-def cards(text) -> list[str]:
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def deck_for(box: str, captain: str, upcard: str, stock_top=(), roles=ROLES) -> list[str]:
@@ -45,43 +43,15 @@ def game(box: str, captain: str, upcard: str, stock_top=(), roles=ROLES, more=()
     return new_game(THREE, players=3, deck=[first, *more], roles=dict(roles))
 
 
-def play(g, *actions) -> None:
-    for a in actions:
-        g.apply(a)
 
 
-def knocks(g) -> set[str]:
-    return {str(a) for a in g.legal_actions() if a.kind == "knock"}
 
 
-def layoffs(g) -> set[str]:
-    return {str(a) for a in g.legal_actions() if a.kind == "layoff"}
 
 
 def last(g) -> dict:
     return g.history[-1]
 
-
-def draw_and_discard(g) -> str:
-    seat = g.current_player
-    before = set(g.observation(seat)["hand"])
-    g.apply("draw stock")
-    (card,) = set(g.observation(seat)["hand"]) - before
-    g.apply(f"discard {card}")
-    return card
-
-
-# Hands (10 cards). KNOCK_2: takes the 4c upcard, melds A23h 777 444, knocks Kd: deadwood 2.
-KNOCK_2 = "Ah 2h 3h 7c 7d 7s 4s 4d 2c Kd"
-KNOCK_8 = "Ah 2h 3h 7c 7d 7s 4s 4d 8c Jd"       # + 4c, knock Jd: deadwood 8
-KNOCK_5 = "Ah 2h 3h 7c 7d 7s 4s 4d 5c Jd"       # + 4c, knock Jd: deadwood 5
-GIN_4H = "Ah 2h 3h 7c 7d 7s 4s 4d 4c Kd"        # + 4h, knock Kd: gin
-JUNK_77 = "Qh Qd Jc Jd 9c 8d 5s 3c 2d Ks"       # no meld, nothing to lay off on the above: 77
-JUNK_26 = "Kc Kh Ks Qc Qd Qs 9c 9d 5d 3s"       # KKK QQQ, deadwood 9c 9d 5d 3s: 26
-LOW_5 = "Kc Kh Ks Qc Qd Qs 9c 9d 9s 5d"         # KKK QQQ 999, deadwood 5d: 5
-ALL_MELDED = "Kc Kh Ks Qc Qd Qs 9c 9d 9s 9h"    # no deadwood at all
-JUNK_0 = "Ac 2d 4h 6s 8c Td Qh 3c 5d 7h"
-JUNK_1 = "Ad 2h 4s 6c 8d Th Qs 3d 5h 7s"
 
 
 # ---- roles and the deal -------------------------------------------------------------------

@@ -3,7 +3,6 @@ its rules (take to meld, discard away from the opponents' pickups, knock by its 
 and beats greedy significantly."""
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from interpreter import State, load_variant, new_game
 from interpreter.agents import make_agent
 from interpreter.simulate import simulate, stats
+from gameplay import hidden_swapped
 
 
 def dealt(variant, mine: str, theirs: str, up: str, stock_top: str | None = None) -> list[str]:
@@ -76,21 +76,6 @@ def test_plays_legally(name, players, hands):
         assert state.history
 
 
-def _hidden_swapped(state: State) -> State:
-    """The same state with the other hands' unseen cards traded for stock cards and the stock
-    reordered: nothing the seat to act may know has changed."""
-    data = json.loads(state.to_json())
-    seat, stock = state.current_player, data["stock"]
-    for other in state.in_play:
-        if other == seat:
-            continue
-        hand, known = data["hands"][other], set(data["known"][other])
-        for i, card in enumerate(hand):
-            if card not in known and stock:
-                hand[i] = stock.pop(0)
-                stock.append(card)
-    stock.reverse()
-    return State.from_json(json.dumps(data), state.variant)
 
 
 @pytest.mark.parametrize("name,players", [("gin_standard", 2), ("three_hand_gin", 3)])
@@ -103,7 +88,7 @@ def test_uses_no_hidden_information(name, players):
         while not state.is_terminal and len(state.history) < 3:
             action = strong.act(state)
             if state.phase in ("offer", "turn"):
-                assert strong.act(_hidden_swapped(state)) == action
+                assert strong.act(hidden_swapped(state)) == action
                 checked += 1
             state.apply(action)
     assert checked > 30
