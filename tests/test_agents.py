@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import RummyError, State, load_variant, new_game
+from interpreter import RummyError, load_variant, new_game
 from interpreter.agents import AGENTS, make_agent
 from gameplay import hidden_swapped
 

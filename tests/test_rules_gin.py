@@ -19,10 +19,7 @@ OKLAHOMA = load_variant("oklahoma_gin")
 STRAIGHT = load_variant("straight_gin")
 
 
-
 # ---- helpers ------------------------------------------------------------------------------
-
-
 def deck_for(hands: dict, upcard: str, stock_top=(), dealer: int = 0,
              players: int | None = None) -> list[str]:
     """A full 52-card order, top first, that deals ``hands`` (seat -> cards) in the engine's
@@ -37,12 +34,6 @@ def deck_for(hands: dict, upcard: str, stock_top=(), dealer: int = 0,
     order += [upcard] + cards(stock_top)
     assert len(set(order)) == len(order), "a card is used twice"
     return order + [c for c in FULL_DECK if c not in order]
-
-
-
-
-
-
 
 
 def spread(g, melds: str) -> None:
@@ -446,7 +437,6 @@ def test_layoffs_never_onto_the_knockers_deadwood():
 # ---- seed 003: the stock ------------------------------------------------------------------
 JUNK_0 = "Ac 2d 4h 6s 8c Td Qh 3c 5d 7h"
 JUNK_1 = "Ad 2h 4s 6c 8d Th Qs 3d 5h 7s"
-
 
 
 def test_stock_at_two_cards_the_discard_pile_but_its_top_becomes_the_new_stock():

@@ -22,8 +22,6 @@ ROLES_SHIFTED = {"box": 2, "captain": 0, "sitter": 1}
 
 
 # ---- helpers ------------------------------------------------------------------------------
-
-
 def deck_for(box: str, captain: str, upcard: str, stock_top=(), roles=ROLES) -> list[str]:
     """A full deck order dealing ``box`` and ``captain`` their hands (the box deals, one card
     at a time from the captain), then the upcard, then ``stock_top``, then the rest."""
@@ -43,15 +41,21 @@ def game(box: str, captain: str, upcard: str, stock_top=(), roles=ROLES, more=()
     return new_game(THREE, players=3, deck=[first, *more], roles=dict(roles))
 
 
-
-
-
-
-
-
 def last(g) -> dict:
     return g.history[-1]
 
+
+# Hands (10 cards). KNOCK_2: takes the 4c upcard, melds A23h 777 444, knocks Kd: deadwood 2.
+KNOCK_2 = "Ah 2h 3h 7c 7d 7s 4s 4d 2c Kd"
+KNOCK_8 = "Ah 2h 3h 7c 7d 7s 4s 4d 8c Jd"       # + 4c, knock Jd: deadwood 8
+KNOCK_5 = "Ah 2h 3h 7c 7d 7s 4s 4d 5c Jd"       # + 4c, knock Jd: deadwood 5
+GIN_4H = "Ah 2h 3h 7c 7d 7s 4s 4d 4c Kd"        # + 4h, knock Kd: gin
+JUNK_77 = "Qh Qd Jc Jd 9c 8d 5s 3c 2d Ks"       # no meld, nothing to lay off on the above: 77
+JUNK_26 = "Kc Kh Ks Qc Qd Qs 9c 9d 5d 3s"       # KKK QQQ, deadwood 9c 9d 5d 3s: 26
+LOW_5 = "Kc Kh Ks Qc Qd Qs 9c 9d 9s 5d"         # KKK QQQ 999, deadwood 5d: 5
+ALL_MELDED = "Kc Kh Ks Qc Qd Qs 9c 9d 9s 9h"    # no deadwood at all
+JUNK_0 = "Ac 2d 4h 6s 8c Td Qh 3c 5d 7h"
+JUNK_1 = "Ad 2h 4s 6c 8d Th Qs 3d 5h 7s"
 
 
 # ---- roles and the deal -------------------------------------------------------------------

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from interpreter import State, load_variant, new_game
+from interpreter import load_variant, new_game
 from interpreter.agents import make_agent
 from interpreter.simulate import simulate, stats
 from gameplay import hidden_swapped

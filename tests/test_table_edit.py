@@ -13,7 +13,7 @@ import pytest
 
 from interpreter import Action, State, load_variant, new_game
 from interpreter.engine import TableEdit
-from interpreter.errors import CardError, IllegalAction, RummyError
+from interpreter.errors import IllegalAction, RummyError
 
 CAROUSEL = load_variant("carousel")
 ONE_DECK = [r + s for s in "cdhs" for r in "A23456789TJQK"] + ["Jk"]

@@ -2,7 +2,6 @@
 hand, the next deal, and the end of the match with its bonuses."""
 from __future__ import annotations
 
-from itertools import combinations
 
 from ..errors import RummyError
 from . import deal as dealing
