@@ -103,40 +103,13 @@ def _joker_reason(faces: Faces, table: Table, new_table: Table, added: Counter) 
 
 
 def _justified(faces: Faces, table: Table, new_table: Table, released, added: Counter) -> bool:
-    """Each released joker has its own natural card: from the hand, or one that took its place.
+    """Each released joker has its own natural copy of its old card on the table after the move.
 
-    The card took the joker's place when, after the move, it shares a meld with a natural card
-    that shared the joker's meld before.
+    Only the table at the end of the turn must be legal, so such a card (from the hand or from
+    any meld) can have taken the joker's place during the rearrangement; one natural card frees
+    one joker.
     """
     joker = faces.joker
-    naturals_after = [{f for f, _ in meld if f != joker} for meld in new_table]
     count_after = Counter(f for meld in new_table for f, _ in meld if f != joker)
-    by_card: dict[int, list[int]] = {}
-    for card, i in released:
-        by_card.setdefault(card, []).append(i)
-    for card, melds in by_card.items():
-        if len(melds) > count_after[card]:
-            return False
-        partners = []
-        for i in melds:
-            before = {f for f, _ in table[i] if f != joker}
-            partners.append([m for m, cards in enumerate(naturals_after)
-                             if card in cards and cards & before])
-        if len(melds) - _matching(partners) > added[card]:
-            return False
-    return True
-
-
-def _matching(partners: list[list[int]]) -> int:
-    """Size of a maximum matching of rows to distinct columns (augmenting paths)."""
-    owner: dict[int, int] = {}
-
-    def augment(row: int, seen: set) -> bool:
-        for col in partners[row]:
-            if col not in seen:
-                seen.add(col)
-                if col not in owner or augment(owner[col], seen):
-                    owner[col] = row
-                    return True
-        return False
-    return sum(augment(row, set()) for row in range(len(partners)))
+    wanted = Counter(card for card, _ in released)
+    return all(n <= count_after[card] for card, n in wanted.items())

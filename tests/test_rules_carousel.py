@@ -470,10 +470,6 @@ def test_joker_replaced_by_the_real_card_from_another_table_meld():
     assert "7h" not in g.observation(1)["hand"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: table_check._justified accepts a joker freed by a table card only when that "
-    "card ends up sharing a meld with one of the joker's old natural partners, so splitting "
-    "the run right after the replacement is refused although every step is legal"))
 def test_joker_replaced_from_a_table_meld_then_the_run_split():
     """"... replaced by the real card, from a hand or from another table meld" and "Later
     players ... may rearrange (manipulate) any melds on the table": the 7h leaves the group of
