@@ -2,7 +2,9 @@
 
 Run from the repo root: ``python benchmarks/deadwood.py [--hands N] [--seed S] [--quick]``.
 Every engine gets the same seeded hands; only the engine calls are timed, never conversions.
-With 11 cards the comparison is the deadwood left after the best discard.
+With 11 cards every engine arranges all 11 cards (the peers then drop their highest deadwood
+card, which is not always the best discard): the timing ratio compares that arrangement; the
+agreement check compares the deadwood after the discard with our exact best_discards.
 """
 from __future__ import annotations
 
@@ -70,11 +72,16 @@ def rlcard(faces: Faces):
             11: ("get_meld_clusters", convert, eleven, False)}
 
 
-def timed(call, hands):
-    """(microseconds per hand, results) of ``call`` over already converted hands."""
-    start = time.perf_counter()
-    results = [call(hand) for hand in hands]
-    return (time.perf_counter() - start) * 1e6 / len(hands), results
+def timed(call, hands, repeats: int = 3):
+    """(microseconds per hand, results) of ``call`` over already converted hands: the best of
+    ``repeats`` runs, as timeit does, so that other load on the machine counts least."""
+    best = None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        results = [call(hand) for hand in hands]
+        elapsed = time.perf_counter() - start
+        best = elapsed if best is None else min(best, elapsed)
+    return best * 1e6 / len(hands), results
 
 
 def main(argv=None) -> int:
@@ -96,15 +103,17 @@ def main(argv=None) -> int:
             print(f"{name}: not installed, skipped")
 
     print(f"{count} seeded random hands per size (seed {args.seed}), gin defaults")
-    print(f"{'engine':<10} {'cards':>5}  {'call':<22} {'us/hand':>9} {'ratio':>7} {'differ':>6}")
-    row = "{:<10} {:>5}  {:<22} {:>9.1f} {:>7} {:>6}"
+    print(f"{'engine':<10} {'cards':>5}  {'call':<24} {'us/hand':>9} {'ratio':>7} {'differ':>6}")
+    row = "{:<10} {:>5}  {:<24} {:>9.1f} {:>7} {:>6}"
     wrong, notes, ratios = 0, [], {}
     for size, hands in deals.items():
-        if size == 11:
-            per_hand, _ = timed(engines["ours"][10][2], hands)
-            print(row.format("ours", size, "deadwood", per_hand, "", "-"))
+        arrangement, _ = timed(engines["ours"][10][2], hands)
         base, expected = timed(engines["ours"][size][2], hands)
-        print(row.format("ours", size, engines["ours"][size][0], base, "1.00", "-"))
+        if size == 11:      # peers' 11-card calls arrange all 11 cards, then drop one
+            print(row.format("ours", size, "deadwood (arrangement)", arrangement, "1.00", "-"))
+            print(row.format("ours", size, "best_discards (exact)", base, "", "-"))
+        else:
+            print(row.format("ours", size, engines["ours"][size][0], base, "1.00", "-"))
         for name, calls in list(engines.items())[1:]:
             label, convert, call, bound = calls[size]
             per_hand, results = timed(call, [convert(h) for h in hands])
@@ -113,8 +122,8 @@ def main(argv=None) -> int:
             if above:
                 notes.append(f"{name} {size} cards: {above} hands above ours (its value is an upper bound)")
             wrong += differ
-            ratios[name, size] = per_hand / base
-            print(row.format(name, size, label, per_hand, f"{per_hand / base:.2f}", differ))
+            ratios[name, size] = per_hand / arrangement
+            print(row.format(name, size, label, per_hand, f"{per_hand / arrangement:.2f}", differ))
     print("ratio = engine us / our us (above 1: ours is faster); differ = hands whose deadwood differs")
     for note in notes:
         print(note)

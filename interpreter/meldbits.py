@@ -39,6 +39,7 @@ class BitDeadwood:
                 cells |= run << i
             runs[x] = cells
         self.points_of, self.runs_of = points, runs
+        self._split = self._make_split()
 
     @classmethod
     def for_rules(cls, faces: Faces, copies: int, group, run, ace: str, wrap: bool):
@@ -64,28 +65,36 @@ class BitDeadwood:
     def split(self, h: int) -> tuple[int, int, bool]:
         """(points of the cards no meld can use, mask of the usable cards, whether runs and
         groups compete for some card: only then do the usable cards need a search)."""
-        n, m, runs = self.n, self.rank_mask, self.runs_of
-        in_runs = ones = twos = fours = 0
-        shift, x = 0, h
-        while x:
-            chunk = x & m
-            in_runs |= runs[chunk] << shift
-            carry = ones & chunk
-            ones ^= chunk
-            fours |= twos & carry
-            twos ^= carry
-            x >>= n
-            shift += n
-        ranks = 0
-        for one, two, four in self.counts:
-            ranks |= (ones ^ one) & (twos ^ two) & (fours ^ four)
-        in_groups = (ranks & m) * self.spread & h
-        usable = in_runs | in_groups
-        dead, table, x = 0, self.points_of, h & ~usable
-        while x:
-            dead += table[x & m]
-            x >>= n
-        return dead, usable, bool(in_runs & in_groups)
+        return self._split(h)
+
+    def _make_split(self):
+        """:meth:`split` as a closure over this variant's tables (the hot path of deadwood)."""
+        n, m, runs, counts = self.n, self.rank_mask, self.runs_of, self.counts
+        spread, table = self.spread, self.points_of
+
+        def split(h: int) -> tuple[int, int, bool]:
+            in_runs = ones = twos = fours = 0
+            shift, x = 0, h
+            while x:
+                chunk = x & m
+                in_runs |= runs[chunk] << shift
+                carry = ones & chunk
+                ones ^= chunk
+                fours |= twos & carry
+                twos ^= carry
+                x >>= n
+                shift += n
+            ranks = 0
+            for one, two, four in counts:
+                ranks |= (ones ^ one) & (twos ^ two) & (fours ^ four)
+            in_groups = (ranks & m) * spread & h
+            usable = in_runs | in_groups
+            dead, x = 0, h & ~usable
+            while x:
+                dead += table[x & m]
+                x >>= n
+            return dead, usable, bool(in_runs & in_groups)
+        return split
 
     def after_discards(self, h: int) -> dict[int, int] | None:
         """Deadwood after discarding each card of ``h``, or None when runs and groups compete.

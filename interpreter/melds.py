@@ -88,6 +88,7 @@ class MeldRules:
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
         self._bits = BitDeadwood.for_rules(faces, copies, group, run, ace, wrap)
         self._limit = 1 << faces.count
+        self._split = self._bits._split if self._bits else None
 
     # ---- legality -------------------------------------------------------------------------
     def kind_of(self, declared: Iterable[int]) -> str | None:
@@ -192,10 +193,9 @@ class MeldRules:
 
     def deadwood(self, hand: Iterable[int]) -> int:
         """Minimum deadwood points of a hand."""
-        bits = self._bits
-        if bits:
+        if self._bits:
             mask, _ = self._pack_fast(hand)
-            dead, usable, contested = bits.split(mask)
+            dead, usable, contested = self._split(mask)
             if contested:
                 dead += self._search(usable, 0, self._candidates(usable, 0), {}, None)
             return dead
