@@ -1,4 +1,4 @@
-"""The deadwood benchmark runs from the repo root and prints its table (no timing checks)."""
+"""The benchmarks run from the repo root and print their tables (no timing checks)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -16,3 +16,11 @@ def test_deadwood_benchmark_quick():
     assert any(line.split()[:3] == ["ours", "11", "best_discards"] for line in lines if line.strip())
     assert "goal: within 3x of OpenSpiel" in run.stdout
     assert "DISAGREEMENT" not in run.stdout
+
+
+def test_random_play_benchmark_quick():
+    run = subprocess.run([sys.executable, "benchmarks/random_play.py", "--quick", "--repeats", "1"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = [line.split() for line in run.stdout.splitlines()]
+    assert any(row[:1] == ["ours"] and float(row[1]) > 0 for row in rows if row)
