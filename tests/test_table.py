@@ -1,0 +1,524 @@
+"""table.py: check_move rule by rule, and find_play against a brute force written here.
+
+The brute force shares nothing with the table modules: melds are read off the rules (a group is
+one rank in distinct suits, a run one suit in consecutive ranks, the ace low or high, no wrap)
+or, for other variants, off the templates of melds.py; a partition tries every meld holding the
+lowest card left, with jokers standing in anywhere; the best play tries every subset of the
+hand. Faces are ``suit * 13 + rank`` (clubs, diamonds, hearts, spades; ace first); the joker is
+face 52.
+"""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from functools import lru_cache
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from interpreter.cards import Faces
+from interpreter.melds import MeldRules
+from interpreter.table import Opening, Play, added_cards, check_move, find_play
+
+RANKS = 13
+FACES = Faces.build(jokers=True)
+JOKER = FACES.joker
+CAROUSEL = MeldRules(FACES, ace="both", copies=2, deck_jokers=2)
+ONE_DECK = MeldRules(Faces.build(), ace="both")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def table(*melds: str):
+    """``table("5h 6h Jk(7h)", "7c 7d 7s")``: melds as (face, declared) pairs."""
+    out = []
+    for meld in melds:
+        pairs = []
+        for card in meld.split():
+            if "(" in card:
+                pairs.append((JOKER, FACES.parse(card[3:-1])))
+            else:
+                pairs.append((FACES.parse(card), FACES.parse(card)))
+        out.append(pairs)
+    return out
+
+
+def hand(text: str) -> list[int]:
+    return FACES.parse_many(text)
+
+
+def check(old, new, cards, rules=CAROUSEL, opening=None):
+    return check_move(rules, table(*old), table(*new), hand(cards), opening)
+
+
+# ---- check_move: the cards --------------------------------------------------------------
+def test_a_legal_extension_is_accepted():
+    assert check(["5h 6h 7h"], ["5h 6h 7h 8h"], "8h Kc") is None
+    assert added_cards(table("5h 6h 7h"), table("5h 6h 7h 8h")) == [FACES.parse("8h")]
+
+
+def test_a_move_must_play_a_card():
+    assert check(["5h 6h 7h 8h"], ["5h 6h 7h 8h"], "Kc") == "no card was played from the hand"
+    assert check(["5h 6h 7h 8h 9h Th"], ["5h 6h 7h", "8h 9h Th"], "Kc") == \
+        "no card was played from the hand"
+
+
+def test_played_cards_must_come_from_the_hand():
+    assert check(["5h 6h 7h"], ["5h 6h 7h 8h"], "9h") == "8h not in the hand"
+    assert check(["5h 6h 7h"], ["5h 6h 7h 8h", "8c 8d 8s"], "8h 8c 8d") == "8s not in the hand"
+
+
+def test_no_table_card_may_leave_the_table():
+    reason = check(["5h 6h 7h 8h"], ["6h 7h 8h 9h"], "9h")
+    assert reason == "5h may not leave the table"
+
+
+def test_every_meld_must_be_legal():
+    assert check(["7c 7d 7s"], ["7c 7d 7s", "7h 7h 7s"], "7h 7h 7s") == \
+        "[7h 7h 7s] is not a legal meld"
+    assert check([], ["Kh Ah 2h"], "Kh Ah 2h") == "[Kh Ah 2h] is not a legal meld"
+    assert check([], ["5h 6h 8h"], "5h 6h 8h") is not None
+    assert check([], ["5h 6h"], "5h 6h") is not None
+    assert check([], ["Qh Kh Ah"], "Qh Kh Ah") is None
+    assert check([], ["Ah 2h 3h"], "Ah 2h 3h") is None
+    assert check([], ["7c 7d 7h 7s"], "7c 7d 7h 7s") is None
+
+
+def test_rearranging_the_table_is_allowed():
+    old = ["5h 6h 7h 8h", "9c 9d 9s"]
+    assert check(old, ["5h 6h 7h", "8h 9h Th", "9c 9d 9s"], "9h Th") is None
+    assert check(old, ["5h 6h 7h", "8h 9h Th", "9c 9d 9s 9h"], "9h Th") is not None
+
+
+# ---- check_move: jokers -----------------------------------------------------------------
+def test_a_joker_may_move_keeping_its_card():
+    old = ["7c 7d Jk(7h)", "8h 9h Th"]
+    assert check(old, ["7c 7d 7s", "Jk(7h) 8h 9h Th"], "7s") is None
+
+
+def test_a_joker_may_not_change_its_card_unreplaced():
+    old = ["5h 6h 7h Jk(8h)"]
+    reason = check(old, ["5h 6h 7h", "Kc Kd Jk(Ks)"], "Kc Kd")
+    assert reason == "the joker standing for 8h changed without being replaced by the 8h"
+    reason = check(["5h 6h Jk(7h)"], ["Jk(4h) 5h 6h", "Kc Kd Ks"], "Kc Kd Ks")
+    assert reason == "the joker standing for 7h changed without being replaced by the 7h"
+
+
+def test_a_joker_replaced_by_the_real_card_from_the_hand_is_free():
+    assert check(["5h 6h Jk(7h)"], ["5h 6h 7h", "Kc Kd Jk(Ks)"], "7h Kc Kd") is None
+
+
+def test_a_joker_replaced_by_the_real_card_from_the_table_is_free():
+    old = ["5h 6h Jk(7h)", "7h 7s 7c 7d"]
+    assert check(old, ["5h 6h 7h", "7s 7c 7d", "Kc Kd Jk(Kh)"], "Kd Kc") is None
+
+
+def test_a_copy_of_the_card_anywhere_on_the_table_frees_the_joker():
+    # the table at the end of the turn is what must be legal: the 7h can have taken the
+    # joker's place during the rearrangement (the reading in variants/carousel.yaml)
+    old = ["5h 6h Jk(7h)", "7h 8h 9h", "7c 7d 7s"]
+    new = ["4h 5h 6h", "7h 8h 9h", "7c 7d 7s", "Kc Kd Jk(Ks)"]
+    assert check(old, new, "4h Kc Kd") is None
+    assert check(["5h 6h Jk(7h)", "7c 7d 7s"], ["4h 5h 6h", "7c 7d 7s", "Kc Kd Jk(Ks)"],
+                 "4h Kc Kd") is not None
+
+
+def test_a_freed_joker_is_used_again_in_the_same_move():
+    assert check(["5h 6h Jk(7h)"], ["5h 6h 7h Jk(8h)"], "7h") is None
+    assert check(["5h 6h Jk(7h)"], ["Jk(4h) 5h 6h 7h"], "7h") is None
+
+
+def test_each_real_card_frees_one_joker():
+    old = ["5h 6h Jk(7h)", "Jk(7h) 8h 9h"]
+    one = ["5h 6h 7h 8h 9h", "Kc Kd Jk(Ks)", "Qc Qd Jk(Qs)"]
+    assert check(old, one, "7h Kc Kd Qc Qd") is not None
+    two = ["5h 6h 7h", "7h 8h 9h", "Kc Kd Jk(Ks)", "Qc Qd Jk(Qs)"]
+    assert check(old, two, "7h 7h Kc Kd Qc Qd") is None
+
+
+def test_two_jokers_are_matched_either_way():
+    old = ["5h 6h Jk(7h)", "Jk(9c) 9d 9s"]
+    assert check(old, ["9d 9s Jk(9c)", "5h 6h 7h Jk(8h)"], "7h") is None
+    assert check(old, ["5h 6h 7h Jk(8h)", "9c 9d 9s Jk(9h)"], "7h 9c") is None
+    assert check(old, ["5h 6h 7h", "Jk(9c) 9d 9s", "Kc Kd Jk(Ks)"], "7h Kc Kd") is None
+    assert check(old, ["5h 6h 7h", "9d 9s Jk(9h)", "Kc Kd Jk(Ks)"], "7h Kc Kd") is not None
+
+
+# ---- check_move: the opening meld -------------------------------------------------------
+def test_the_opening_leaves_the_table_alone():
+    opening = Opening(1, 0)
+    assert check(["7h 8h 9h"], ["7h 8h 9h", "Kc Kd Ks"], "Kc Kd Ks 2h", opening=opening) is None
+    reason = check(["7h 8h 9h"], ["7h 8h 9h Th"], "Th", opening=opening)
+    assert reason == "the table may not be rearranged before the opening meld"
+
+
+def test_the_opening_needs_enough_melds_and_points():
+    assert check([], ["Kc Kd Ks"], "Kc Kd Ks", opening=Opening(2, 0)) == \
+        "the opening needs 2 complete meld(s)"
+    assert check([], ["2c 2d 2s"], "2c 2d 2s", opening=Opening(1, 30)) == \
+        "the opening needs 30 points, these melds make 6"
+    assert check([], ["Kc Kd Jk(Ks)"], "Kc Kd Jk", opening=Opening(1, 30)) is None
+
+
+# ---- find_play by hand ------------------------------------------------------------------
+def names(play: Play) -> list[str]:
+    return sorted(" ".join(FACES.name(f) if f == d else f"Jk({FACES.name(d)})" for f, d in m)
+                  for m in play.new_table)
+
+
+def test_find_play_extends_and_rearranges():
+    play = find_play(CAROUSEL, table("5h 6h 7h", "7c 7d 7s"), hand("7h 2c"))
+    assert [FACES.name(f) for f in play.added] == ["7h"]
+    assert find_play(CAROUSEL, table("5h 6h 7h"), hand("2c 9d")) is None
+
+
+def test_find_play_frees_a_joker_with_a_card_from_the_table():
+    play = find_play(CAROUSEL, table("5h 6h Jk(7h)", "7h 7s 7c 7d"), hand("Kd Kc"))
+    assert sorted(FACES.name(f) for f in play.added) == ["Kc", "Kd"]
+    assert "Kc Kd Jk(Kh)" in names(play) or "Kc Kd Jk(Ks)" in names(play)
+
+
+def test_find_play_frees_a_joker_with_a_card_from_the_hand():
+    play = find_play(CAROUSEL, table("5h 6h Jk(7h)"), hand("7h Kd Kc"))
+    assert len(play.added) == 3
+
+
+def test_find_play_counts_the_card_that_frees_a_joker():
+    play = find_play(CAROUSEL, table("5h 6h Jk(7h)", "8c 9c Tc"), hand("7h Jc"))
+    assert sorted(FACES.name(f) for f in play.added) == ["7h", "Jc"]
+
+
+def test_find_play_uses_the_ace_high_and_low():
+    play = find_play(ONE_DECK, table("Qh Kh Ah"), hand("2h 3h Jh"))
+    assert len(play.added) == 3
+    assert names(play) == ["Ah 2h 3h", "Jh Qh Kh"]
+
+
+def test_find_play_plays_hand_jokers():
+    play = find_play(CAROUSEL, table("5h 6h 7h"), hand("Jk Kc"))
+    assert len(play.added) == 1 and play.added[0] == JOKER
+    play = find_play(CAROUSEL, table("5h 6h 7h"), hand("Jk Jk Kc 2d"))
+    assert len(play.added) == 3           # e.g. Jk(Qc) Kc Jk(Ac): one natural is enough
+    assert check_move(CAROUSEL, table("5h 6h 7h"), play.new_table, hand("Jk Jk Kc 2d")) is None
+
+
+def test_find_play_opening():
+    cards = hand("Ah 2h 3h 9c 9d")
+    play = find_play(CAROUSEL, [], cards, opening=Opening(1, 0))
+    assert sorted(FACES.name(f) for f in play.added) == ["2h", "3h", "Ah"]
+    assert find_play(CAROUSEL, [], cards, opening=Opening(2, 0)) is None
+    play = find_play(CAROUSEL, table("5h 6h 7h"), hand("Ah 2h 3h 9c 9d Jk 8h"),
+                     opening=Opening(2, 0))
+    assert len(play.added) == 6 and ["5h 6h 7h"] == [m for m in names(play) if "5h" in m]
+    assert find_play(CAROUSEL, [], hand("2c 2d 2s"), opening=Opening(1, 30)) is None
+    assert len(find_play(CAROUSEL, [], hand("Kc Kd Jk"), opening=Opening(1, 30)).added) == 3
+
+
+def test_find_play_objectives():
+    # the hand joker makes As-Jk-3s (three cards, 29 points) or 9c-9d-Jk (two cards, 34)
+    t, cards = table("9c Tc Jc Jk(Qc)"), hand("6c Kh 3s 9d As Jk")
+    by_cards, by_points = find_play(CAROUSEL, t, cards), find_play(CAROUSEL, t, cards, "points")
+    assert sorted(FACES.name(f) for f in by_cards.added) == ["3s", "As", "Jk"]
+    assert sorted(FACES.name(f) for f in by_points.added) == ["9d", "Jk"]
+    with pytest.raises(ValueError):
+        find_play(CAROUSEL, t, cards, "speed")
+
+
+# ---- the brute force ----------------------------------------------------------------------
+def _points(faces) -> int:
+    return sum(FACES.points[f] for f in faces)
+
+
+def legal(declared) -> bool:
+    """A meld read off the rules: ace both, groups of 3-4, runs of 3 or more, no wrap."""
+    declared = list(declared)
+    if len(declared) < 3 or len(set(declared)) != len(declared):
+        return False
+    suits = {f // RANKS for f in declared}
+    ranks = sorted(f % RANKS for f in declared)
+    if len(set(ranks)) == 1:
+        return len(declared) <= 4
+    if len(suits) != 1:
+        return False
+    low = ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    high = sorted(r or RANKS for r in ranks)
+    return low or high == list(range(high[0], high[0] + len(high)))
+
+
+def windows(face, rules=None):
+    """Every group and run (as faces) that holds ``face``: ace both, or a variant's templates."""
+    if rules is not None:
+        return [t for _, t in rules.templates if face in t]
+    suit, rank = divmod(face, RANKS)
+    out = []
+    others = [s * RANKS + rank for s in range(4) if s != suit]
+    for size in (2, 3):
+        out += [(face,) + c for c in combinations(others, size)]
+    line = list(range(RANKS)) + [0]
+    for start in range(len(line)):
+        for end in range(start + 3, len(line) + 1):
+            ranks = line[start:end]
+            if rank in ranks and len(set(ranks)) == len(ranks):
+                out.append(tuple(suit * RANKS + r for r in ranks))
+    return out
+
+
+@lru_cache(maxsize=None)
+def partitions(cards: tuple, jokers: int = 0, rules=None, kept: tuple = ()) -> bool:
+    """Whether natural ``cards``, table jokers ``kept`` as their card and ``jokers`` wildcards
+    split into legal melds (a wildcard may stand in for a card that is there too)."""
+    if not cards:
+        return not kept and jokers == 0
+    low, have, fixed = cards[0], Counter(cards), Counter(kept)
+    for meld in windows(low, rules):
+        others = [f for f in meld if f != low]
+        for wild in range(min(jokers, len(others)) + 1):
+            for stand_in in combinations(others, wild):
+                rest = [f for f in others if f not in stand_in]
+                if any(not have[f] and not fixed[f] for f in rest):
+                    continue
+                both = [f for f in rest if have[f] and fixed[f]]
+                for as_joker in (c for r in range(len(both) + 1) for c in combinations(both, r)):
+                    used_fixed = [f for f in rest if not have[f] or f in as_joker]
+                    naturals = len(meld) - wild - len(used_fixed)
+                    if rules is not None and (naturals < rules.min_natural or (
+                            rules.max_jokers is not None
+                            and wild + len(used_fixed) > rules.max_jokers)):
+                        continue
+                    left = have - Counter([low] + [f for f in rest if f not in used_fixed])
+                    if partitions(tuple(sorted(left.elements())), jokers - wild, rules,
+                                  tuple(sorted((fixed - Counter(used_fixed)).elements()))):
+                        return True
+    return False
+
+
+def best_plays(table_cards, hand_cards, jokers=0, rules=None):
+    """{(cards, points) of every hand subset that can join the table}, jokers included."""
+    out = set()
+    for size in range(1, len(hand_cards) + 1):
+        for chosen in set(combinations(sorted(hand_cards), size)):
+            for j in range(jokers + 1):
+                if partitions(tuple(sorted(table_cards + list(chosen))), j, rules):
+                    out.add((size + j, _points(chosen) + j * FACES.points[JOKER]))
+    for j in range(1, jokers + 1):
+        if partitions(tuple(sorted(table_cards)), j, rules):
+            out.add((j, j * FACES.points[JOKER]))
+    return out
+
+
+def deal(rng: random.Random, copies: int, melds: int, hand_size: int, rules=ONE_DECK):
+    """A table of random legal melds from ``copies`` decks, then a hand from what is left."""
+    left = Counter({f: copies for f in range(52)})
+    shapes = [t for _, t in rules.templates if len(t) <= 4]
+    out = []
+    for _ in range(200):
+        if len(out) == melds:
+            break
+        shape = rng.choice(shapes)
+        if all(left[f] for f in shape):
+            left.subtract(shape)
+            out.append([(f, f) for f in shape])
+    rest = list(left.elements())
+    rng.shuffle(rest)
+    return out, rest[:hand_size]
+
+
+def _naturals(t):
+    return [f for meld in t for f, _ in meld]
+
+
+def _compare(rules, t, cards, jokers=0, by_templates=False):
+    plays = best_plays(_naturals(t), cards, jokers, rules if by_templates else None)
+    full = cards + [JOKER] * jokers
+    for objective, order in (("cards", lambda v: v), ("points", lambda v: (v[1], v[0]))):
+        play = find_play(rules, t, full, objective)
+        if not plays:
+            assert play is None
+            continue
+        best = max(plays, key=order)
+        assert play is not None, (t, cards)
+        assert check_move(rules, t, play.new_table, full) is None
+        got = (len(play.added), _points(play.added))
+        assert order(got) == order(best), (objective, t, cards, got, best)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(1, 5))
+def test_find_play_matches_the_brute_force_one_deck(rng, melds, hand_size):
+    t, cards = deal(rng, 1, melds, hand_size)
+    _compare(ONE_DECK, t, cards)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(1, 5))
+def test_find_play_matches_the_brute_force_two_decks(rng, melds, hand_size):
+    t, cards = deal(rng, 2, melds, hand_size)
+    _compare(CAROUSEL, t, cards)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 2), st.integers(1, 4),
+       st.integers(1, 2))
+def test_find_play_matches_the_brute_force_with_hand_jokers(rng, melds, hand_size, jokers):
+    t, cards = deal(rng, 2, melds, hand_size)
+    _compare(CAROUSEL, t, cards, jokers)
+
+
+VARIANTS = {
+    "ace-low": dict(ace="low"),
+    "ace-high": dict(ace="high"),
+    "wrap": dict(wrap=True),
+    "runs-of-3-or-4": dict(run=(3, 4), ace="both"),
+    "groups-only": dict(run=None),
+    "runs-of-4-up": dict(group=None, run=(4, None)),
+    "one-joker-a-meld": dict(ace="both", max_jokers=1),
+    "two-naturals": dict(ace="both", min_natural=2),
+}
+
+
+@lru_cache(maxsize=None)
+def variant(name: str) -> MeldRules:
+    return MeldRules(FACES, copies=2, deck_jokers=2, **VARIANTS[name])
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@settings(max_examples=25, deadline=None)
+@given(rng=st.randoms(use_true_random=False), melds=st.integers(1, 3),
+       hand_size=st.integers(1, 4), jokers=st.integers(0, 1))
+def test_find_play_matches_the_brute_force_in_other_variants(name, rng, melds, hand_size, jokers):
+    rules = variant(name)
+    t, cards = deal(rng, 2, melds, hand_size, rules)
+    _compare(rules, t, cards, jokers, by_templates=True)
+
+
+def best_plays_with_table_jokers(t, hand_cards, hand_jokers):
+    """{(cards, points)} of every legal play, table jokers kept or freed by a natural copy."""
+    naturals = [f for f in _naturals(t) if f != JOKER]
+    jokers = [d for meld in t for f, d in meld if f == JOKER]
+    out = set()
+    for size in range(len(hand_cards) + 1):
+        for chosen in set(combinations(sorted(hand_cards), size)):
+            cards = sorted(naturals + list(chosen))
+            for r in range(len(jokers) + 1):
+                for freed in set(combinations(sorted(jokers), r)):
+                    if any(n > Counter(cards)[f] for f, n in Counter(freed).items()):
+                        continue
+                    kept = list((Counter(jokers) - Counter(freed)).elements())
+                    for j in range(hand_jokers + 1):
+                        if size + j and partitions(tuple(cards), r + j, None,
+                                                   tuple(sorted(kept))):
+                            out.add((size + j, _points(chosen) + j * FACES.points[JOKER]))
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 2), st.integers(1, 3),
+       st.integers(0, 1))
+def test_find_play_matches_the_brute_force_with_table_jokers(rng, melds, hand_size, jokers):
+    t, cards = deal(rng, 2, melds, hand_size)
+    for meld in t[:rng.randint(1, 2)]:
+        i = rng.randrange(len(meld))
+        meld[i] = (JOKER, meld[i][1])
+    full = cards + [JOKER] * jokers
+    plays = best_plays_with_table_jokers(t, cards, jokers)
+    for objective, order in (("cards", lambda v: v), ("points", lambda v: (v[1], v[0]))):
+        play = find_play(CAROUSEL, t, full, objective)
+        if not plays:
+            assert play is None, (t, full)
+            continue
+        assert play is not None, (t, full)
+        got = (len(play.added), _points(play.added))
+        assert order(got) == order(max(plays, key=order)), (objective, t, full, got)
+
+
+def _mutations(rng: random.Random, t, cards):
+    """Candidate new tables: cards moved between melds, hand cards put anywhere."""
+    melds = [list(m) for m in t] + [[]]
+    pool = [(c, c) for c in cards]
+    for _ in range(rng.randint(1, 4)):
+        move = rng.random()
+        if move < 0.5 and pool:
+            card = pool.pop(rng.randrange(len(pool)))
+            rng.choice(melds).append(card)
+        else:
+            source = rng.choice([m for m in melds if m] or [[]])
+            if source:
+                card = source.pop(rng.randrange(len(source)))
+                rng.choice(melds).append(card)
+    return [m for m in melds if m]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(1, 4))
+def test_accepted_moves_partition_the_cards_into_legal_melds(rng, melds, hand_size):
+    t, cards = deal(rng, 2, melds, hand_size)
+    for _ in range(30):
+        new = _mutations(rng, t, cards)
+        if check_move(CAROUSEL, t, new, cards) is None:
+            assert all(legal(d for _, d in meld) for meld in new)
+            added = Counter(f for m in new for f, _ in m) - Counter(_naturals(t))
+            assert added and not added - Counter(cards)
+            assert Counter(f for m in new for f, _ in m) == Counter(_naturals(t)) + added
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 4), st.integers(2, 6))
+def test_plays_with_table_jokers_pass_check_move(rng, melds, hand_size):
+    t, cards = deal(rng, 2, melds, hand_size)
+    for meld in t[:rng.randint(1, 2)]:
+        i = rng.randrange(len(meld))
+        meld[i] = (JOKER, meld[i][1])
+    cards += [JOKER] * rng.randint(0, 1)
+    for objective in ("cards", "points"):
+        play = find_play(CAROUSEL, t, cards, objective)
+        if play is not None:
+            assert check_move(CAROUSEL, t, play.new_table, cards) is None
+
+
+def test_manipulation_benchmark_quick():
+    run = subprocess.run([sys.executable, "benchmarks/manipulation.py", "--quick"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "find_play ms per decision (wall): median" in run.stdout
+    assert "goal: median < 50 ms" in run.stdout
+
+
+# ---- long soaks (pytest -m slow) ----------------------------------------------------------
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 4), st.integers(1, 6),
+       st.integers(0, 2))
+def test_soak_find_play_matches_the_brute_force(rng, melds, hand_size, jokers):
+    t, cards = deal(rng, 2, melds, hand_size)
+    _compare(CAROUSEL, t, cards, jokers if hand_size <= 4 else 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@settings(max_examples=150, deadline=None)
+@given(rng=st.randoms(use_true_random=False), melds=st.integers(1, 4),
+       hand_size=st.integers(1, 5), jokers=st.integers(0, 2))
+def test_soak_other_variants(name, rng, melds, hand_size, jokers):
+    rules = variant(name)
+    t, cards = deal(rng, 2, melds, hand_size, rules)
+    _compare(rules, t, cards, jokers if hand_size <= 3 else 0, by_templates=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40))
+def test_soak_benchmark_positions(seed):
+    """Full-size positions: both objectives give checked plays, and never fewer cards than
+    the best play by points (nor fewer points than the best play by cards)."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.manipulation import carousel, position
+    rules = carousel()
+    t, cards = position(rules, random.Random(seed))
+    by_cards = find_play(rules, t, cards)
+    by_points = find_play(rules, t, cards, "points")
+    for play in (by_cards, by_points):
+        assert check_move(rules, t, play.new_table, cards) is None
+    assert len(by_cards.added) >= len(by_points.added)
+    assert _points(by_points.added) >= _points(by_cards.added)
