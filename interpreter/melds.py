@@ -194,7 +194,13 @@ class MeldRules:
     def deadwood(self, hand: Iterable[int]) -> int:
         """Minimum deadwood points of a hand."""
         if self._bits:
-            mask, _ = self._pack_fast(hand)
+            if not isinstance(hand, (list, tuple)):
+                hand = list(hand)
+            mask = 0
+            for f in hand:
+                mask |= 1 << f
+            if mask.bit_count() != len(hand) or mask >= self._limit:
+                mask, _ = self._pack_fast(hand)          # reports the duplicate or bad card
             dead, usable, contested = self._split(mask)
             if contested:
                 dead += self._search(usable, 0, self._candidates(usable, 0), {}, None)

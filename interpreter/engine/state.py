@@ -137,10 +137,16 @@ class State:
         return found
 
     def card_in_hand(self, seat: int, name: str) -> int:
+        """A card of the seat's hand showing ``name`` (with copies, the first held)."""
         face = self.variant.faces.parse(name)
-        for c in self.hands[seat]:
-            if self.face_of[c] == face:
-                return c
+        hand = self.hands[seat]
+        if self._plain:
+            if face in hand:
+                return face
+        else:
+            for c in hand:
+                if self.face_of[c] == face:
+                    return c
         raise IllegalAction(f"seat {seat} holds no {name}")
 
     @property

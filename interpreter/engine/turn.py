@@ -116,6 +116,8 @@ def _discards(state, step) -> list[Action]:
 
 
 def _knocks(state, step) -> list[Action]:
+    if step.fixed_limits is not None:
+        return _knocks_within_fixed_limits(state, step)
     inputs = _KnockInputs(state, step)
     if step.options["discard"] != "required":
         return [KNOCK] if step.when(inputs.env) else []
@@ -131,6 +133,31 @@ def _knocks(state, step) -> list[Action]:
             if face != barred and test(after):
                 out.append(knocks[face])
     if _kept_all_allowed(step, inputs):
+        out.append(KNOCK)
+    return out
+
+
+def _knocks_within_fixed_limits(state, step) -> list[Action]:
+    """:func:`_knocks` when both knock conditions compare a deadwood with a constant limit."""
+    op, limit, kept_op, kept_limit = step.fixed_limits
+    hand = state.hand_faces(state.player)
+    rules = state.variant.meld_rules
+    deadwood = rules.deadwood(hand)
+    out = []
+    lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
+    if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
+        barred = None
+        discard = state.variant.turn[_index(state, "discard")]
+        if discard.options["not_taken_card"] and state.taken is not None:
+            barred = state.face_of[state.taken]
+        knocks, compare = state.card_actions("knock"), _OPS[op]
+        for face, after in sorted(rules.discard_values(hand).items()):
+            if face != barred and compare(after, limit):
+                out.append(knocks[face])
+    if kept_op is None:
+        if kept_limit:
+            out.append(KNOCK)
+    elif _OPS[kept_op](deadwood, kept_limit):
         out.append(KNOCK)
     return out
 

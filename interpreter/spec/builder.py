@@ -185,7 +185,10 @@ class Builder:
                     bound = self._bound(options["when"], "deadwood_after_discard", scope)
                 if without is not None:
                     kept_bound = self._bound(options["without_discard_when"], "deadwood", scope)
-            steps.append(model.Step(kind, options, when, without, bound, kept_bound))
+            fixed = None
+            if kind == "knock" and options["discard"] == "required":
+                fixed = _fixed_limits(bound, without, kept_bound)
+            steps.append(model.Step(kind, options, when, without, bound, kept_bound, fixed))
         self._check_turn_order(seen)
         return tuple(steps)
 
@@ -267,6 +270,17 @@ class Builder:
         bonuses = tuple(self._award(("match", "bonuses", i), scope.with_names(p=PLAYER), "players")
                         for i in range(len(m["bonuses"])))
         return model.MatchRules(ends, bonuses, m["max_hands"])
+
+
+def _fixed_limits(bound, without, kept_bound):
+    """(op, limit, kept op, kept limit) when both knock conditions need no names at all."""
+    if bound is None or not bound[1].constant or without is None:
+        return None
+    if without.constant:
+        return bound[0], bound[1](None), None, bool(without(None))
+    if kept_bound is not None and kept_bound[1].constant:
+        return bound[0], bound[1](None), kept_bound[0], kept_bound[1](None)
+    return None
 
 
 def _get(data: Any, path: tuple, default=None):

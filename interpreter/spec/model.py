@@ -46,6 +46,9 @@ class Step:
     without_discard_when: Formula | None = None      # knock keeping every card
     bound: tuple[str, Formula] | None = None         # when is "deadwood_after_discard op expr"
     kept_bound: tuple[str, Formula] | None = None    # without_discard_when is "deadwood op expr"
+    # both knock conditions with constant limits, worked out once: (op, limit, kept op, kept
+    # limit); a constant without_discard_when gives kept op None and its value as the limit
+    fixed_limits: tuple | None = None
 
 
 @dataclass(frozen=True)
