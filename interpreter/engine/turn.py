@@ -121,17 +121,8 @@ def _knocks(state, step) -> list[Action]:
     inputs = _KnockInputs(state, step)
     if step.options["discard"] != "required":
         return [KNOCK] if step.when(inputs.env) else []
-    out = []
     test = _discard_test(state, step, inputs)
-    if test is not None:
-        barred = None
-        discard = state.variant.turn[_index(state, "discard")]
-        if discard.options["not_taken_card"] and state.taken is not None:
-            barred = state.face_of[state.taken]
-        knocks = state.card_actions("knock")
-        for face, after in sorted(state.variant.meld_rules.discard_values(inputs.hand).items()):
-            if face != barred and test(after):
-                out.append(knocks[face])
+    out = [] if test is None else _discard_knocks(state, inputs.hand, test)
     if _kept_all_allowed(step, inputs):
         out.append(KNOCK)
     return out
@@ -146,20 +137,26 @@ def _knocks_within_fixed_limits(state, step) -> list[Action]:
     out = []
     lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
     if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
-        barred = None
-        discard = state.variant.turn[_index(state, "discard")]
-        if discard.options["not_taken_card"] and state.taken is not None:
-            barred = state.face_of[state.taken]
-        knocks, compare = state.card_actions("knock"), _OPS[op]
-        for face, after in sorted(rules.discard_values(hand).items()):
-            if face != barred and compare(after, limit):
-                out.append(knocks[face])
+        compare = _OPS[op]
+        out = _discard_knocks(state, hand, lambda after: compare(after, limit))
     if kept_op is None:
         if kept_limit:
             out.append(KNOCK)
     elif _OPS[kept_op](deadwood, kept_limit):
         out.append(KNOCK)
     return out
+
+
+def _discard_knocks(state, hand: list[int], test) -> list[Action]:
+    """``knock X`` for each discard X whose deadwood after passes ``test`` (and may be
+    discarded: not the card just taken when the discard step forbids it)."""
+    barred = None
+    discard = state.variant.turn[_index(state, "discard")]
+    if discard.options["not_taken_card"] and state.taken is not None:
+        barred = state.face_of[state.taken]
+    knocks = state.card_actions("knock")
+    return [knocks[face] for face, after in sorted(state.variant.meld_rules.discard_values(hand).items())
+            if face != barred and test(after)]
 
 
 class _KnockInputs:
