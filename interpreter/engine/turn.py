@@ -155,7 +155,8 @@ def _discard_knocks(state, hand: list[int], test) -> list[Action]:
     if discard.options["not_taken_card"] and state.taken is not None:
         barred = state.face_of[state.taken]
     knocks = state.card_actions("knock")
-    return [knocks[face] for face, after in sorted(state.variant.meld_rules.discard_values(hand).items())
+    values = state.variant.meld_rules.discard_values(hand)
+    return [knocks[face] for face, after in sorted(values.items())
             if face != barred and test(after)]
 
 
