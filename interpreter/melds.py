@@ -201,15 +201,13 @@ class MeldRules:
                 mask |= 1 << f
             if mask.bit_count() != len(hand) or mask >= self._limit:
                 mask, _ = self._pack_fast(hand)          # reports the duplicate or bad card
-            dead, usable, contested = self._split(mask)
-            if contested:
-                dead += self._search(usable, 0, self._candidates(usable, 0), {}, None)
-            return dead
+            return self._bit_deadwood(mask, {})
         packed, jokers = self.pack(hand)
         return self._search(packed, jokers, self._candidates(packed, jokers), {}, None)
 
     def _bit_deadwood(self, packed: int, memo: dict) -> int:
-        dead, usable, contested = self._bits.split(packed)
+        """Deadwood by the bit-parallel shortcut, searching only where runs and groups compete."""
+        dead, usable, contested = self._split(packed)
         if not contested:
             return dead
         return dead + self._search(usable, 0, self._candidates(usable, 0), memo, None)
