@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from interpreter import bundled_names
-from interpreter.cli import main
+from interpreter.frontends.cli import main
 
 
 def run(capsys, *argv):
@@ -64,6 +64,6 @@ def test_arrange_too_many_copies(capsys):
 
 
 def test_console_script_runs_as_a_module():
-    done = subprocess.run([sys.executable, "-m", "interpreter.cli", "variants"],
+    done = subprocess.run([sys.executable, "-m", "interpreter", "variants"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "gin_standard" in done.stdout

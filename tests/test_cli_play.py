@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from interpreter import bundled_names, load_variant
-from interpreter.cli import main
+from interpreter.frontends.cli import main
 
 
 def run(capsys, monkeypatch, *argv, stdin: str = ""):
@@ -36,7 +36,7 @@ def test_auto_with_roles_and_mixed_bots(capsys, monkeypatch):
 
 
 def test_auto_runs_as_a_command_with_piped_output():
-    done = subprocess.run([sys.executable, "-m", "interpreter.cli", "play", "gin_standard",
+    done = subprocess.run([sys.executable, "-m", "interpreter", "play", "gin_standard",
                            "--auto", "--seed", "4"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "winner: " in done.stdout and done.stderr == ""
 

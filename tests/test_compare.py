@@ -7,14 +7,14 @@ import sys
 import pytest
 
 from interpreter import RummyError
-from interpreter.cli import main
+from interpreter.frontends.cli import main
 from interpreter.simulate import make_plan, report, simulate
 from interpreter.simulate.playout import play
 
 KNOCK_AT_7 = """extends: gin_standard
 name: Gin, knock at 7
 turn:
-  - offer_upcard: {to: first_player_then_dealer, if_all_pass: first_player_draws}
+  - offer_upcard: {to: first_player_then_dealer}
   - draw: {from: [stock, discard]}
   - knock: {when: "deadwood_after_discard <= 7", without_discard_when: "deadwood == 0"}
   - discard: {}

@@ -80,10 +80,11 @@ def card_places(state) -> dict[str, list[int]]:
     places = {"stock": list(state.stock), "discard": list(state.discard)}
     for seat, hand in enumerate(state.hands):
         places[f"hand {seat}"] = list(hand)
-    spread = state.spread or {}
-    places["knocker melds"] = [c for meld in spread.get("melds", ()) for c in _cards(meld)]
-    for seat, arranged in spread.get("arranged", {}).items():
-        places[f"arranged {seat}"] = [c for meld in arranged["melds"] for c in _cards(meld)]
+    spread = state.spread
+    if spread is not None:
+        places["knocker melds"] = [c for meld in spread.melds for c in _cards(meld)]
+        for seat, melds in spread.arranged.items():
+            places[f"arranged {seat}"] = [c for meld in melds for c in _cards(meld)]
     places["table"] = [c for meld in _table(state) for c in _cards(meld)]
     return places
 
@@ -101,7 +102,7 @@ def check_conservation(state, where: str) -> None:
                              f"missing {missing}, unknown ids {strangers}")
     assert tuple(state.face_of) == tuple(deck.faces_of), f"{where}: card faces changed"
     faces = state.variant.faces
-    pairs = [p for meld in (state.spread or {}).get("melds", ()) for p in meld]
+    pairs = [p for meld in (state.spread.melds if state.spread else ()) for p in meld]
     pairs += [p for meld in _table(state) for p in meld if isinstance(p, (list, tuple))]
     for card, declared in pairs:
         if not faces.is_joker(state.face_of[card]):
@@ -142,8 +143,8 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
     obs = state.observation(seat)
     where = f"{where}, observation({seat})"
     names = lambda ids: Counter(notation.of(state, ids))  # noqa: E731
-    spread = state.spread or {}
-    arranged = spread.get("arranged", {})
+    spread = state.spread
+    arranged = spread.arranged if spread is not None else {}
     advised = advised_seats(state, seat)
     places = card_places(state)
 
@@ -154,7 +155,7 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
             legit |= set(state.known[other])
             if other in advised or other in arranged:     # advised, or laid face up
                 legit |= set(state.hands[other])
-    if spread:
+    if spread is not None:
         legit |= set(places["knocker melds"])
         for other in arranged:
             legit |= set(places[f"arranged {other}"])
@@ -190,7 +191,7 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
                     allowed += names(state.hands[other])
         for other in arranged:
             allowed += names(state.hands[other]) + names(places[f"arranged {other}"])
-        if spread:
+        if spread is not None:
             allowed += names(places["knocker melds"])
         legal_text = " ".join(obs.get("legal_actions", ()))
         count = Counter(shown) - Counter(notation.tokens(legal_text))
@@ -214,7 +215,7 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
         shown_table = Counter(notation.tokens(json.dumps(obs.get("table", []))))
         assert shown_table == names(places["table"]), f"{where}: table"
     if "spread" in obs:
-        assert spread, f"{where}: a spread shown before any knock"
+        assert spread is not None, f"{where}: a spread shown before any knock"
         laid = obs["spread"]
         assert Counter(notation.tokens(json.dumps(laid.get("knocker_melds", [])))) == \
             names(places["knocker melds"]), f"{where}: knocker's melds"

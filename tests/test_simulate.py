@@ -8,7 +8,7 @@ import pytest
 
 from interpreter import RummyError, load_variant, new_game
 from interpreter.agents import make_agent
-from interpreter.cli import main
+from interpreter.frontends.cli import main
 from interpreter.simulate import Moments, make_plan, run, simulate, stats
 from interpreter.simulate.playout import mix
 

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from interpreter import Action, State, load_variant, new_game
-from interpreter.engine import TableEdit
+from interpreter.frontends.table_edit import TableEdit
 from interpreter.errors import IllegalAction, RummyError
 
 CAROUSEL = load_variant("carousel")

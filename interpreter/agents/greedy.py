@@ -46,10 +46,11 @@ class GreedyAgent:
 
 def _best_play(state, hand: list[int]):
     """The table play shedding the most points (the solver's), or None if there is none."""
-    from ..engine.table_play import meld_action, opening, table_faces
+    from ..steps.table_melds import meld_action, opening, table_faces
     from ..table import find_play
     play = find_play(state.variant.meld_rules, table_faces(state), hand, "points",
-                     opening(state, state.current_player))
+                     opening(state, state.current_player),
+                     manipulation=state.variant.table.manipulation)
     return None if play is None else meld_action(state.variant.faces, play.new_table)
 
 

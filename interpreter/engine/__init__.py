@@ -1,6 +1,6 @@
 """The generic engine: a match as a state machine driven by a Variant."""
-from .actions import Action
-from .state import TERMINAL, State, new_game
-from .table_edit import TableEdit
+from ..model.actions import Action
+from .game import TERMINAL, State, new_game
+from .state import Phase
 
-__all__ = ["Action", "State", "TableEdit", "TERMINAL", "new_game"]
+__all__ = ["Action", "Phase", "State", "TERMINAL", "new_game"]

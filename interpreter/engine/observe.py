@@ -3,14 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .table_play import card_token as _token
-
 
 def observation(state, seat: int) -> dict[str, Any]:
     v = state.variant
     names = state.names
     obs: dict[str, Any] = {
-        "variant": v.name, "seat": seat, "phase": state.phase,
+        "variant": v.name, "seat": seat, "phase": state.phase.value,
         "current_player": state.current_player, "dealer": state.dealer,
         "roles": dict(state.roles) if state.roles else None,
         "hand": names(state.hands[seat]),
@@ -20,10 +18,10 @@ def observation(state, seat: int) -> dict[str, Any]:
         "upcard": v.faces.name(state.upcard) if state.upcard is not None else None,
         "known": {str(s): names(state.known[s]) for s in range(state.players)
                   if s != seat and state.known[s]},
-        "scores": list(state.scores_), "rounds_won": list(state.rounds_won),
+        "scores": list(state.totals), "rounds_won": list(state.rounds_won),
         "hands_played": state.hands_played, "history": list(state.history),
         "knocker": state.knocker,
-        "table": [[_token(v.faces, state.face_of[c], d) for c, d in meld] for meld in state.table],
+        "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
     if state.roles and v.roles:
         mine = [r for r, s in state.roles.items() if s == seat]
@@ -32,11 +30,11 @@ def observation(state, seat: int) -> dict[str, Any]:
             if advised is not None:
                 other = state.roles[advised]
                 obs.setdefault("advised_hands", {})[str(other)] = names(state.hands[other])
-    if state.spread:
-        arranged = state.spread["arranged"]
+    if state.spread is not None:
+        arranged = state.spread.arranged
         obs["spread"] = {
-            "knocker_melds": [[v.faces.name(d) for _, d in m] for m in state.spread["melds"]],
-            "melds": {str(s): [names(m) for m in a["melds"]] for s, a in arranged.items()},
+            "knocker_melds": [[v.faces.name(d) for _, d in m] for m in state.spread.melds],
+            "melds": {str(s): [names(m) for m in melds] for s, melds in arranged.items()},
             "deadwood": {str(s): names(state.hands[s]) for s in arranged},
         }
     if seat == state.current_player:

@@ -1,146 +1,171 @@
-"""The game state and its public API: legal_actions, apply, observation, JSON round trip.
+"""The game state, declared once: every field with its type, its lifetime and the one module
+that writes it. JSON save/load and snapshot/restore are derived from this declaration.
 
-A State is a whole match: hands are dealt, played, scored and dealt again until the spec's
-match end. It holds only JSON-friendly data; the rules it follows are its Variant's. The
-turn logic lives in :mod:`.turn`, the round's end in :mod:`.finish`, dealing in :mod:`.deal`.
+Lifetimes: ``match`` fields last the whole match, ``hand`` fields are reset by each deal,
+``turn`` fields at the start of each turn; ``position`` says who acts and where. Derived
+fields (the variant, card faces, caches) are worked out again from the rest, never saved.
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
-import os
+import types
+import typing
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
-from ..errors import IllegalAction, RummyError
-from ..spec import Variant, load_variant
-from . import deal as dealing
-from . import finish, turn
-from .actions import Action
-
-TERMINAL = -1
-FIELDS = ("players", "seed", "decks", "scores", "rounds_won", "hands_played", "deals",
-          "dealer", "roles", "over", "history", "stock", "discard", "hands", "upcard", "phase",
-          "player", "step", "offer", "stock_only", "taken", "draws", "melded", "knocker",
-          "kept_all", "spread", "defenders", "reshuffles", "last_lap", "known", "went_out",
-          "turns", "table", "opened")
+from ..errors import IllegalAction
+from ..model.actions import Action
+from ..model.variant import Variant
+from ..steps.spread import Spreads
 
 
-class State:
-    """A match in progress. Build one with :func:`new_game`; see the module doc."""
+class Phase(str, Enum):
+    """What the game is waiting for."""
 
-    def __init__(self, variant: Variant):
-        self.variant = variant
-        self._legal: dict[Action, int] | None = None
-        self.meld_step: int | None = None
-        self._actions: dict[str, list[Action]] = {}
+    OFFER = "offer"            # the upcard offer before the first turn of a hand
+    TURN = "turn"              # a player's turn, step by step
+    SPREAD = "spread"          # the spread and layoffs after a knock
+    OVER = "over"              # the match has ended
 
-    # ---- public API ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or TERMINAL (-1) when the match is over."""
-        return TERMINAL if self.over else self.player
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.over
+def _field(lifetime: str, owner: str, default: Any = None, factory: Any = None,
+           key: str | None = None) -> Any:
+    meta = {"lifetime": lifetime, "owner": owner, "key": key}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
 
-    def legal_actions(self) -> list[Action]:
-        return list(self._legal_map())
 
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        legal = self._legal_map()
-        step = legal.get(action)
-        if step is None and action.cards:
-            action = self._canonical(action)
-            step = legal.get(action)
-        if step is None:
-            if action.kind == "meld" and self.phase == "turn" and self.meld_step is not None:
-                self._apply_unlisted_meld(action)
-                return
-            if action.kind == "spread" and self.phase == "spread" and \
-                    finish.same_spread_listed(self, action, legal):
-                self._legal = None
-                finish.apply_spread(self, action)
-                return
-            shown = ", ".join(map(str, list(legal)[:40]))
-            raise IllegalAction(f"{action} is not legal now for seat {self.player} "
-                                f"({self.phase}); legal: {shown}")
-        self._legal = None
-        if self.phase == "offer":
-            turn.apply_offer(self, action)
-        elif self.phase == "turn":
-            turn.apply_turn(self, action, step)
-        else:
-            finish.apply_spread(self, action)
+def _derived(default: Any = None) -> Any:
+    return field(default=default, repr=False, compare=False, metadata={"lifetime": "derived"})
 
-    def _canonical(self, action: Action) -> Action:
-        """The action with its cards spelled as the engine spells them (``10s`` -> ``Ts``)."""
-        faces = self.variant.faces
-        try:
-            return action._replace(cards=tuple(faces.name(faces.parse(c)) for c in action.cards))
-        except RummyError:
-            return action
 
-    def _apply_unlisted_meld(self, action: Action) -> None:
-        """A table rearrangement legal_actions did not list: check_move decides."""
-        self._legal = None
-        snapshot = self.to_json()
-        try:
-            turn.apply_turn(self, action, self.meld_step)
-        except RummyError:
-            self._restore(snapshot)
-            raise
+@dataclass(eq=False, slots=True)
+class GameState:
+    """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
+    public API. ``owner`` names the module (under ``interpreter``) that writes a field."""
 
-    @property
-    def scores(self) -> list[int]:
-        return list(self.scores_)
+    # ---- the match
+    players: int = _field("match", "engine.game", 2)
+    seed: int = _field("match", "engine.game", 0)
+    deck_orders: list[list[int]] = _field("match", "engine.game", factory=list, key="decks")
+    totals: list[int] = _field("match", "engine.scoring", factory=list, key="scores")
+    rounds_won: list[int] = _field("match", "engine.scoring", factory=list)
+    hands_played: int = _field("match", "engine.scoring", 0)
+    deals: int = _field("match", "engine.dealing", 0)
+    dealer: int = _field("match", "engine.seating", 0)
+    roles: dict[str, int] | None = _field("match", "engine.seating", None)
+    over: bool = _field("match", "engine.scoring", False)
+    history: list[dict] = _field("match", "engine.scoring", factory=list)
+    # ---- the hand
+    stock: list[int] = _field("hand", "engine.dealing", factory=list)
+    discard: list[int] = _field("hand", "engine.dealing", factory=list)
+    hands: list[list[int]] = _field("hand", "engine.dealing", factory=list)
+    upcard: int | None = _field("hand", "engine.dealing", None)
+    known: list[list[int]] = _field("hand", "engine.dealing", factory=list)
+    reshuffles: int = _field("hand", "engine.dealing", 0)
+    last_lap: list[int] | None = _field("hand", "engine.dealing", None)
+    offer: list[int] = _field("hand", "steps.offer_upcard", factory=list)
+    table: list[list[list[int]]] = _field("hand", "steps.table_melds", factory=list)
+    opened: list[int] = _field("hand", "steps.table_melds", factory=list)
+    knocker: int | None = _field("hand", "steps.knock", None)
+    kept_all: bool = _field("hand", "steps.knock", False)
+    spread: Spreads | None = _field("hand", "steps.spread", None)
+    defenders: list[int] = _field("hand", "steps.spread", factory=list)
+    went_out: int | None = _field("hand", "engine.turn", None)
+    turns: int = _field("hand", "engine.turn", 0)
+    # ---- the turn
+    stock_only: bool = _field("turn", "steps.offer_upcard", False)
+    taken: int | None = _field("turn", "steps.draw", None)
+    draws: int = _field("turn", "steps.draw_until_meld", 0)
+    melded: bool = _field("turn", "steps.table_melds", False)
+    # ---- who acts, and where
+    phase: Phase = _field("position", "engine.turn", Phase.TURN)
+    player: int = _field("position", "engine.turn", 0)
+    step: int = _field("position", "engine.turn", 0)
+    # ---- derived
+    variant: Variant = _derived()
+    face_of: tuple[int, ...] = _derived(())
+    plain: bool = _derived(True)                 # card ids are faces (one deck, no copies)
+    in_play: list[int] = _derived()              # seats dealt a hand, from left of the dealer
+    action_cache: dict = _derived()
+    legal_cache: Any = _derived()
 
-    def returns(self) -> list[int]:
-        """Match totals, signed so that more is better (penalty points count negative)."""
-        sign = -1 if self.variant.scoring.mode == "penalty" else 1
-        return [sign * s for s in self.scores_]
+    # ---- lifetimes ------------------------------------------------------------------------
+    def reset(self, *lifetimes: str) -> None:
+        """Give every field of these lifetimes its declared starting value."""
+        for f in _DATA:
+            if f.metadata["lifetime"] in lifetimes:
+                setattr(self, f.name, _start_value(f))
 
-    def winners(self) -> list[int]:
-        """Seats with the best total once the match is over (empty before)."""
-        if not self.over:
-            return []
-        best = max(self.returns())
-        return [s for s, r in enumerate(self.returns()) if r == best]
+    def derive(self) -> None:
+        """Work out the derived fields from the variant, the seats, the dealer and roles."""
+        deck = self.variant.deck_for(self.players)
+        self.face_of = deck.faces_of
+        self.plain = all(f == c for c, f in enumerate(self.face_of))
+        roles = self.variant.roles
+        seats: list[int] = list(range(self.players))
+        if roles and self.roles:
+            playing = {self.roles[r] for r in roles.play}
+            seats = [s for s in seats if s in playing]
+        n = self.players
+        self.in_play = sorted(seats, key=lambda s: (s - self.dealer - 1) % n)
+        if self.action_cache is None:
+            self.action_cache = {}
+        self.legal_cache = None
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its hand, public piles and melds, counts, known cards."""
-        from .observe import observation
-        return observation(self, seat)
+    # ---- JSON, snapshots ------------------------------------------------------------------
+    def to_json(self) -> str:
+        data = {_key(f): _encode(getattr(self, f.name)) for f in _DATA}
+        data["variant"] = self.variant.path
+        return json.dumps(data)
 
-    # ---- helpers shared by the turn and finish modules ----------------------------------
+    def load_data(self, data: dict) -> None:
+        """Set every data field from a :meth:`to_json` document, then the derived ones."""
+        for f in _DATA:
+            setattr(self, f.name, _decode(_TYPES[f.name], data[_key(f)]))
+        self.derive()
+
+    def snapshot(self) -> dict[str, Any]:
+        """A copy of every data field, for :meth:`restore`."""
+        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in _DATA}
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        for name, value in snapshot.items():
+            setattr(self, name, value)
+        self.derive()
+
+    # ---- reading cards ----------------------------------------------------------------------
     def names(self, cards) -> list[str]:
+        """Notation of physical cards, in the variant's sort order."""
         faces = self.variant.faces
         return sorted((faces.name(self.face_of[c]) for c in cards),
                       key=lambda n: faces.sort_key(faces.parse(n)))
 
     def hand_faces(self, seat: int) -> list[int]:
         """Faces of a seat's cards (the hand list itself when card ids are faces: read only)."""
-        if self._plain:
+        if self.plain:
             return self.hands[seat]
         face_of = self.face_of
         return [face_of[c] for c in self.hands[seat]]
 
     def card_actions(self, kind: str) -> list[Action]:
         """The Action of ``kind`` naming each face (index = face), made once per game."""
-        found = self._actions.get(kind)
+        found = self.action_cache.get(kind)
         if found is None:
             name = self.variant.faces.name
-            found = self._actions[kind] = [Action(kind, cards=(name(f),))
-                                           for f in range(self.variant.faces.count)]
+            found = self.action_cache[kind] = [Action(kind, cards=(name(f),))
+                                               for f in range(self.variant.faces.count)]
         return found
 
     def card_in_hand(self, seat: int, name: str) -> int:
         """A card of the seat's hand showing ``name`` (with copies, the first held)."""
         face = self.variant.faces.parse(name)
         hand = self.hands[seat]
-        if self._plain:
+        if self.plain:
             if face in hand:
                 return face
         else:
@@ -149,141 +174,58 @@ class State:
                     return c
         raise IllegalAction(f"seat {seat} holds no {name}")
 
-    @property
-    def in_play(self) -> list[int]:
-        """Seats dealt a hand, in turn order starting left of the dealer."""
-        return self._in_play
-
     def next_in_play(self, seat: int) -> int:
-        order = self._in_play
+        order = self.in_play
         return order[(order.index(seat) + 1) % len(order)]
 
-    def _legal_map(self) -> dict[Action, int]:
-        if self._legal is None:
-            if self.over:
-                self._legal = {}
-            elif self.phase == "offer":
-                self._legal = turn.offer_actions(self)
-            elif self.phase == "turn":
-                self._legal = turn.turn_actions(self)
-            else:
-                self._legal = finish.spread_actions(self)
-        return self._legal
 
-    # ---- JSON ---------------------------------------------------------------------------
-    def to_json(self) -> str:
-        data = {name: getattr(self, name if name != "scores" else "scores_") for name in FIELDS}
-        data["variant"] = self.variant.path
-        return json.dumps(data)
-
-    @classmethod
-    def from_json(cls, text: str, variant: Variant | None = None) -> "State":
-        """Rebuild a state; the variant is loaded from the path saved in the JSON if not given."""
-        data = json.loads(text)
-        state = cls(variant or _variant(data["variant"]))
-        for name in FIELDS:
-            setattr(state, name if name != "scores" else "scores_", data[name])
-        if state.roles is not None:
-            state.roles = dict(state.roles)
-        state.spread = _int_keys(state.spread)
-        state._setup_deck()
-        return state
-
-    def _restore(self, snapshot: str) -> None:
-        """Put back every field from a to_json snapshot (after a refused action)."""
-        other = State.from_json(snapshot, self.variant)
-        for name in FIELDS:
-            key = name if name != "scores" else "scores_"
-            setattr(self, key, getattr(other, key))
-        self._setup_deck()
-
-    def _setup_deck(self) -> None:
-        deck = self.variant.deck_for(self.players)
-        self.face_of = deck.faces_of
-        self._plain = all(f == c for c, f in enumerate(self.face_of))
-        self.can_meld = any(s.kind in ("meld", "draw_until_meld") for s in self.variant.turn)
-        roles = self.variant.roles
-        seats = range(self.players)
-        if roles:
-            playing = {self.roles[r] for r in roles.play}
-            seats = [s for s in seats if s in playing]
-        n = self.players
-        self._in_play = sorted(seats, key=lambda s: (s - self.dealer - 1) % n)
+_DATA = [f for f in dataclasses.fields(GameState) if f.metadata["lifetime"] != "derived"]
+_TYPES = typing.get_type_hints(GameState)
+FIELDS = {f.name: dict(f.metadata) for f in _DATA}
 
 
-_VARIANTS: dict[str, Variant] = {}
+def _key(f: dataclasses.Field) -> str:
+    return f.metadata["key"] or f.name
 
 
-def _variant(path: str) -> Variant:
-    if path not in _VARIANTS:
-        _VARIANTS[path] = load_variant(path)
-    return _VARIANTS[path]
+def _start_value(f: dataclasses.Field) -> Any:
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return f.default
 
 
-def _int_keys(value):
+def _encode(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
-        return {int(k) if isinstance(k, str) and k.lstrip("-").isdigit() else k: _int_keys(v)
-                for k, v in value.items()}
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
     return value
 
 
-def new_game(variant: Variant | str, players: int | None = None, seed: int | None = None,
-             deck: list | None = None, dealer: int | None = None,
-             roles: dict[str, int] | None = None) -> State:
-    """A new match, its first hand dealt.
-
-    ``deck`` is an explicit deck order, top card first (notation or face ids), or a list of
-    such orders, one per hand; hands beyond them are shuffled from ``seed``. ``dealer`` and
-    ``roles`` (role name -> seat) override the seeded high-card draws.
-    """
-    if isinstance(variant, str):
-        variant = load_variant(variant)
-    low, high = variant.players
-    players = low if players is None else players
-    if not low <= players <= high:
-        raise RummyError(f"{variant.name} is for {low}-{high} players, not {players}")
-    state = State(variant)
-    state.players = players
-    state.seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
-    if deck and not isinstance(deck[0], (list, tuple)):
-        deck = [deck]
-    faces_of = variant.deck_for(players).faces_of
-    state.decks = [dealing.deck_order(faces_of, variant.faces, d) for d in (deck or [])]
-    state.scores_ = [0] * players
-    state.rounds_won = [0] * players
-    state.hands_played = state.deals = 0
-    state.over = False
-    state.history = []
-    state.roles = _first_roles(variant, players, state.seed, roles)
-    state.dealer = _first_dealer(variant, players, state.seed, dealer, state.roles)
-    finish.start_hand(state)
-    return state
-
-
-def _first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:
-    rules = variant.roles
-    if not rules:
+def _decode(kind: Any, value: Any) -> Any:
+    """``value`` read back from JSON as the declared type ``kind``."""
+    if value is None:
         return None
-    if given is not None:
-        if sorted(given) != sorted(rules.names) or sorted(given.values()) != list(range(players)):
-            raise RummyError(f"roles must give each of {', '.join(rules.names)} a distinct seat")
-        return dict(given)
-    deck = variant.deck_for(players)
-    order = dealing.cut_order(players, seed, "roles", deck.faces_of, variant.faces)
-    return {name: seat for name, seat in zip(rules.names, order)}
-
-
-def _first_dealer(variant: Variant, players: int, seed: int, given, roles) -> int:
-    if variant.roles and variant.roles.dealer:
-        return roles[variant.roles.dealer]
-    if given is not None:
-        if not 0 <= given < players:
-            raise RummyError(f"dealer must be a seat 0-{players - 1}")
-        return given
-    how = variant.deal.first_dealer
-    if how == "first_seat":
-        return 0
-    if how == "high_card":
-        deck = variant.deck_for(players)
-        return dealing.cut_order(players, seed, "dealer", deck.faces_of, variant.faces)[0]
-    return dealing.rng(seed, "dealer").randrange(players)
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return _decode(inner[0], value)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: _decode(hints[f.name], value[f.name])
+                       for f in dataclasses.fields(kind)})
+    if origin is dict:
+        key, item = args
+        return {_decode(key, k) if key is not str else k: _decode(item, v)
+                for k, v in value.items()}
+    if origin is list:
+        return [_decode(args[0], v) for v in value]
+    if kind is int:
+        return int(value)
+    return value

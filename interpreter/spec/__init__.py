@@ -6,7 +6,7 @@ from pathlib import Path
 from ..errors import SpecError
 from .builder import Builder
 from .defaults import with_defaults
-from .model import Variant
+from ..model.variant import Variant
 from .sources import LayeredMarks, bundled_names, find, load_chain, merged, schema_path
 from .validate import check, load_schema
 

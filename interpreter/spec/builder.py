@@ -10,12 +10,11 @@ from typing import Any, Callable
 
 from ..cards import Faces
 from ..errors import FormulaError, SpecError
-from ..formula import BOOL, NUM, PLAYER, PLAYERS, Scope, comparison_bound, compile_formula
+from ..formula import BOOL, NUM, PLAYER, PLAYERS, Scope, compile_formula
 from ..melds import MeldRules
-from . import model, scopes
+from ..model import scopes, variant as model
+from ..steps import STEP_KINDS, Spread, Step
 from .validate import format_problem, path_text
-
-STEP_KINDS = ("offer_upcard", "draw", "draw_until_meld", "meld", "knock", "discard")
 
 
 class Builder:
@@ -24,6 +23,7 @@ class Builder:
     def __init__(self, spec: dict, locate: Callable, path: str):
         self.spec, self.locate, self.path = spec, locate, path
         self.problems: list[tuple] = []
+        self.warnings: list[str] = []
 
     # ---- reporting ----------------------------------------------------------------------
     def problem(self, path: tuple, message: str, key: bool = False) -> None:
@@ -39,7 +39,7 @@ class Builder:
                 return compile_formula(text, scope, expect=expect, name=path_text(path))
             compiled = compile_formula(text, scope, expect=None, name=path_text(path))
             if compiled.type is PLAYER:
-                return lambda env: (compiled(env),)
+                return _AsSet(compiled)
             if compiled.type is not PLAYERS:
                 raise FormulaError(f"expected a player or a set of players, got {compiled.type.value}", 1, text)
             return compiled
@@ -76,7 +76,7 @@ class Builder:
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
             deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
-            match=self._match())
+            match=self._match(), warnings=tuple(self.warnings))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
@@ -165,10 +165,10 @@ class Builder:
             rotations.append(model.Rotation(
                 self.formula(path + ("when",), scopes.rotation_scope(names), BOOL, "true"),
                 dict(row["next"])))
-        return model.RoleRules(names, r["assign"], tuple(r["play"]), r["dealer"],
+        return model.RoleRules(names, tuple(r["play"]), r["dealer"],
                                dict(r["advise"]), frozenset(r["no_score"]), tuple(rotations))
 
-    def _turn(self, roles: tuple[str, ...]) -> tuple[model.Step, ...]:
+    def _turn(self, roles: tuple[str, ...]) -> tuple[Step, ...]:
         steps, seen = [], {}
         for i, raw in enumerate(self.spec["turn"]):
             (kind, options), = raw.items()
@@ -176,30 +176,9 @@ class Builder:
             if kind in seen:
                 self.problem(path, f"a turn has one {kind} step (also at turn[{seen[kind]}])", key=True)
             seen[kind] = i
-            when = without = bound = kept_bound = None
-            if kind == "knock":
-                scope = scopes.knock_scope(roles)
-                when = self.formula(path + ("when",), scope, BOOL)
-                without = self.formula(path + ("without_discard_when",), scope, BOOL)
-                if when is not None:
-                    bound = self._bound(options["when"], "deadwood_after_discard", scope)
-                if without is not None:
-                    kept_bound = self._bound(options["without_discard_when"], "deadwood", scope)
-            fixed = None
-            if kind == "knock" and options["discard"] == "required":
-                fixed = _fixed_limits(bound, without, kept_bound)
-            steps.append(model.Step(kind, options, when, without, bound, kept_bound, fixed))
+            steps.append(STEP_KINDS[kind].build(options, _At(self, path, roles)))
         self._check_turn_order(seen)
         return tuple(steps)
-
-    @staticmethod
-    def _bound(text, name: str, scope: Scope):
-        """(op, limit formula) when a knock condition is ``name op limit``."""
-        found = comparison_bound(_formula_text(text), name)
-        if found is None:
-            return None
-        op, limit = found
-        return op, compile_formula(limit, scope, expect=NUM, name="knock limit")
 
     def _check_turn_order(self, seen: dict[str, int]) -> None:
         s = self.spec
@@ -234,12 +213,8 @@ class Builder:
 
     def _round_end(self, roles) -> model.RoundEnd:
         r = self.spec["round_end"]
-        lay = r["layoffs"]
-        if lay["allowed"] and not r["spread"]:
-            self.problem(("round_end", "layoffs", "allowed"), "layoffs need round_end.spread: true")
-        when = self.formula(("round_end", "layoffs", "when"), scopes.round_scope(roles), BOOL, "true")
-        return model.RoundEnd(r["spread"], r["empty_hand_ends_round"],
-                              model.LayoffRules(lay["allowed"], lay["onto"], lay["original_melds_only"], when))
+        spread = Spread.build(r, _At(self, ("round_end",), roles))
+        return model.RoundEnd(r["empty_hand_ends_round"], spread)  # type: ignore[arg-type]
 
     def _scoring(self, roles) -> model.Scoring:
         sc = self.spec["scoring"]
@@ -254,14 +229,25 @@ class Builder:
                 self.formula(path + ("winners",), scopes.round_scope(roles), PLAYERS, "lowest(players)"),
                 tuple(self._award(path + ("award", k), scopes.award_scope(roles), "winners")
                       for k in range(len(row["award"])))))
+            self._warn_if_nobody_paid(path, outcomes[-1])
         return model.Scoring(sc["mode"], tuple(outcomes), sc["void"]["outcome"])
 
     def _award(self, path: tuple, scope: Scope, default_to: str) -> model.Award:
-        raw = _get(self.spec, path)
         return model.Award(self.formula(path + ("to",), scope, PLAYERS, default_to),
                            self.formula(path + ("when",), scope, BOOL, "true"),
-                           self.formula(path + ("points",), scope, NUM),
-                           _formula_text(raw["points"]))
+                           self.formula(path + ("points",), scope, NUM))
+
+    def _warn_if_nobody_paid(self, path: tuple, outcome: model.Outcome) -> None:
+        """A row none of whose awards can pay anything scores nothing: say so."""
+        def never_pays(award: model.Award) -> bool:
+            constant = [f for f in (award.when, award.points) if f is not None and f.constant]
+            return any(not f(None) for f in constant)
+        if all(never_pays(a) for a in outcome.awards):
+            file, line, col, _ = self.locate(path, False)
+            why = "has no awards" if not outcome.awards else "has no award that can pay points"
+            self.warnings.append(format_problem(
+                file, line, col, path, f"warning: outcome {outcome.name!r} {why}: a hand it "
+                "decides scores nothing"))
 
     def _match(self) -> model.MatchRules:
         m = self.spec["match"]
@@ -270,17 +256,6 @@ class Builder:
         bonuses = tuple(self._award(("match", "bonuses", i), scope.with_names(p=PLAYER), "players")
                         for i in range(len(m["bonuses"])))
         return model.MatchRules(ends, bonuses, m["max_hands"])
-
-
-def _fixed_limits(bound, without, kept_bound):
-    """(op, limit, kept op, kept limit) when both knock conditions need no names at all."""
-    if bound is None or not bound[1].constant or without is None:
-        return None
-    if without.constant:
-        return bound[0], bound[1](None), None, bool(without(None))
-    if kept_bound is not None and kept_bound[1].constant:
-        return bound[0], bound[1](None), kept_bound[0], kept_bound[1](None)
-    return None
 
 
 def _get(data: Any, path: tuple, default=None):
@@ -296,3 +271,29 @@ def _formula_text(raw) -> str:
     if isinstance(raw, bool):
         return "true" if raw else "false"
     return str(raw)
+
+
+class _AsSet:
+    """A formula naming one player, read as the set of that player."""
+
+    def __init__(self, formula):
+        self.formula, self.text, self.constant = formula, formula.text, False
+
+    def __call__(self, env):
+        return (self.formula(env),)
+
+
+class _At:
+    """What one step kind's build sees: its own place in the spec, for formulas and errors."""
+
+    def __init__(self, builder: Builder, path: tuple, roles: tuple[str, ...]):
+        self.builder, self.path, self.roles = builder, path, roles
+
+    def _path(self, key: str | None) -> tuple:
+        return self.path + (tuple(key.split(".")) if key else ())
+
+    def formula(self, key: str, scope: Scope, expect, default: str | None = None):
+        return self.builder.formula(self._path(key), scope, expect, default)
+
+    def problem(self, key: str | None, message: str) -> None:
+        self.builder.problem(self._path(key), message)

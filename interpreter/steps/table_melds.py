@@ -1,4 +1,5 @@
-"""Melding onto a shared table (manipulation games): meld actions, their check, applying them.
+"""Melding onto a shared table: meld actions, their check, applying them (the meld and
+draw-until-meld steps share this; it owns the fields ``table``, ``opened`` and ``melded``).
 
 A meld action states the whole new table; :func:`interpreter.table.check_move` decides
 whether it is legal. ``legal_actions`` lists a useful finite part of the possible moves —
@@ -9,27 +10,8 @@ without generating all).
 from __future__ import annotations
 
 from ..errors import CardError, IllegalAction
+from ..model.actions import Action
 from ..table import Opening, check_move
-from .actions import Action
-
-
-def card_token(faces, face: int, declared: int) -> str:
-    """``5c``, or ``Jk(5c)`` for a joker standing for the 5 of clubs."""
-    return faces.name(face) if face == declared else f"{faces.name(face)}({faces.name(declared)})"
-
-
-def parse_token(faces, token: str) -> tuple[int, int]:
-    """(face, declared) of a card token such as ``5c`` or ``Jk(5c)``."""
-    if token.endswith(")") and "(" in token:
-        shown, declared = token[:-1].split("(", 1)
-        face, stands_for = faces.parse(shown), faces.parse(declared)
-        if not faces.is_joker(face) or faces.is_joker(stands_for):
-            raise CardError(f"bad card {token!r}: only a joker declares a card, e.g. Jk(5c)")
-        return face, stands_for
-    face = faces.parse(token)
-    if faces.is_joker(face):
-        raise CardError(f"bad card {token!r}: say which card the joker stands for, e.g. Jk(5c)")
-    return face, face
 
 
 def table_faces(state) -> list[list[tuple[int, int]]]:
@@ -48,7 +30,8 @@ def opening(state, seat: int) -> Opening | None:
 
 
 def meld_action(faces, table) -> Action:
-    return Action("meld", melds=tuple(tuple(card_token(faces, f, d) for f, d in meld)
+    """The meld action stating ``table`` (melds of (face, declared) pairs)."""
+    return Action("meld", melds=tuple(tuple(faces.token(f, d) for f, d in meld)
                                       for meld in table))
 
 
@@ -63,7 +46,8 @@ def meld_actions(state) -> list[Action]:
     out = []
     for meld in rules.melds_in(hand):
         new = table + [list(zip(meld.cards, meld.declared))]
-        if pending is None or check_move(rules, table, new, hand, pending) is None:
+        if pending is None or check_move(rules, table, new, hand, pending,
+                                         manipulation=v.table.manipulation) is None:
             out.append(meld_action(faces, new))
     if pending is None:
         joker = faces.joker
@@ -99,11 +83,12 @@ def apply_meld(state, action: Action) -> None:
     faces, rules = v.faces, v.meld_rules
     seat = state.player
     try:
-        new = [[parse_token(faces, t) for t in meld] for meld in action.melds]
+        new = [[faces.parse_token(t) for t in meld] for meld in action.melds]
     except CardError as error:
         raise IllegalAction(str(error)) from None
     hand = state.hand_faces(seat)
-    reason = check_move(rules, table_faces(state), new, hand, opening(state, seat))
+    reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
+                        manipulation=v.table.manipulation)
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     free = [c for meld in state.table for c, _ in meld]

@@ -1,5 +1,6 @@
-"""What formulas see: players and cards as attribute bags over the live state, and
-environments whose names are only worked out when a formula reads them."""
+"""What formulas see: players and cards as attribute bags over the live state, and the
+environments (knock, round, match) whose names are only worked out when a formula reads them.
+The names and their types are declared in :mod:`.scopes`."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -33,7 +34,7 @@ class PlayerView:
 
     @property
     def score(self) -> int:
-        return self._state.scores_[self.seat]
+        return self._state.totals[self.seat]
 
     @property
     def rounds_won(self) -> int:
@@ -83,3 +84,56 @@ class LazyEnv(dict):
     def __missing__(self, name: str):
         value = self[name] = self.thunks[name]()
         return value
+
+
+class _SeatViews(dict):
+    """PlayerViews made on first use, by seat."""
+
+    def __init__(self, state):
+        super().__init__()
+        self.state = state
+
+    def __missing__(self, seat: int) -> PlayerView:
+        view = self[seat] = PlayerView(self.state, seat)
+        return view
+
+
+def _base_thunks(state, seats) -> dict:
+    faces = state.variant.faces
+    thunks = {"players": lambda: tuple(seats[s] for s in state.in_play),
+              "dealer": lambda: seats[state.dealer],
+              "upcard": lambda: CardView(faces, state.upcard) if state.upcard is not None else None,
+              "stock_left": lambda: len(state.stock)}
+    for role, seat in (state.roles or {}).items():
+        thunks[role] = lambda seat=seat: seats[seat]
+    return thunks
+
+
+def knock_env(state, seat: int, hand: list[int]) -> LazyEnv:
+    """The knock condition's names for ``seat``; deadwood_after_discard is set by the caller."""
+    seats = _SeatViews(state)
+    me = seats[seat]
+    thunks = _base_thunks(state, seats)
+    thunks.update(
+        me=lambda: me,
+        opponents=lambda: tuple(seats[s] for s in state.in_play if s != seat),
+        deadwood=lambda: state.variant.meld_rules.deadwood(hand),
+        hand_points=lambda: me.hand_points)
+    env = LazyEnv(thunks)
+    thunks["deadwood_after_discard"] = lambda: env["deadwood"]
+    return env
+
+
+def round_env(state, counted: dict[int, int] | None) -> LazyEnv:
+    """The names of the scoring table, the layoff condition and role rotation."""
+    seats = [PlayerView(state, seat, counted) for seat in range(state.players)]
+    knocker = seats[state.knocker] if state.knocker is not None else None
+    thunks = _base_thunks(state, seats)
+    thunks["opponents"] = lambda: tuple(seats[s] for s in state.in_play if s != state.knocker)
+    return LazyEnv(thunks, knocker=knocker, knocked=knocker is not None)
+
+
+def match_env(state) -> dict:
+    """The names of the match end and its bonuses."""
+    seats = tuple(PlayerView(state, seat) for seat in range(state.players))
+    return {"players": seats, "hands_played": state.hands_played}

@@ -1,4 +1,4 @@
-"""Seeded randomness, deck orders, the deal itself, and who deals and holds which role.
+"""Seeded randomness, deck orders, dealing a hand, and the stock running low.
 
 Every random choice comes from ``random.Random`` seeded with a string naming the master seed
 and what is being decided (``"7/hand/3"``), so a game replays exactly from its seed, and a
@@ -7,6 +7,7 @@ state's JSON needs no generator state.
 from __future__ import annotations
 
 import random
+from enum import Enum
 
 from ..errors import CardError
 
@@ -73,3 +74,64 @@ def deal(order: list[int], seats: list[int], hand_size: int, upcard: bool):
         top += 1
     stock = order[top:][::-1]
     return hands, up, stock
+
+
+def deal_hand(state) -> None:
+    """Deal the next hand (explicit deck orders first, then seeded shuffles); every hand and
+    turn field starts afresh."""
+    v = state.variant
+    state.deals += 1
+    state.derive()
+    if state.deck_orders:
+        order = state.deck_orders.pop(0)
+    else:
+        order = shuffled(list(range(len(state.face_of))), state.seed, "hand", state.deals)
+    state.reset("hand", "turn")
+    hands, up, stock = deal(order, state.in_play, v.hand_size(state.players), v.deal.upcard)
+    state.hands = [hands.get(s, []) for s in range(state.players)]
+    state.discard = [up] if up is not None else []
+    state.upcard = state.face_of[up] if up is not None else None
+    state.stock = stock
+    state.known = [[] for _ in range(state.players)]
+
+
+class LowStock(Enum):
+    """What the end of a turn does about the stock."""
+
+    PLAY_ON = "play_on"        # the next player's turn
+    VOID = "void"              # the hand is void
+    SCORE = "score"            # the hands are counted now
+    LAST_LAP = "last_lap"      # the last lap: ``state.last_lap`` says who plays
+
+
+def after_turn(state, seat: int) -> LowStock:
+    """The stock rule after ``seat``'s turn (and the last lap, once it has begun)."""
+    if state.last_lap is not None:          # this seat has had its last turn
+        state.last_lap.pop(0)
+        return LowStock.LAST_LAP if state.last_lap else LowStock.SCORE
+    rules = state.variant.stock
+    if len(state.stock) > rules.exhausted_at:
+        return LowStock.PLAY_ON
+    if rules.then == "void_hand":
+        return LowStock.VOID
+    if rules.then == "end_round":
+        return LowStock.SCORE
+    if rules.then == "last_lap":
+        order = state.in_play
+        at = order.index(seat)
+        state.last_lap = order[at + 1:] + order[:at + 1]
+        return LowStock.LAST_LAP
+    return LowStock.PLAY_ON if _reshuffle(state) else LowStock.VOID
+
+
+def _reshuffle(state) -> bool:
+    """The discard pile but its top card, shuffled, goes under the stock; False if the guard
+    on reshuffles is reached or there is nothing to reshuffle."""
+    limit = state.variant.stock.max_reshuffles
+    if (limit is not None and state.reshuffles >= limit) or len(state.discard) < 2:
+        return False
+    state.reshuffles += 1
+    pile, state.discard = state.discard[:-1], state.discard[-1:]
+    state.stock = shuffled(pile, state.seed, "hand", state.deals, "reshuffle",
+                           state.reshuffles) + state.stock
+    return True

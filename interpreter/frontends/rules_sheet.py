@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .spec import Variant
+from ..spec import Variant
 
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there

@@ -6,8 +6,9 @@
 """
 from __future__ import annotations
 
-from .engine import Action, TableEdit
-from .errors import IllegalAction
+from ..engine import Action
+from .table_edit import TableEdit
+from ..errors import IllegalAction
 
 COMMANDS = ("new", "add", "move", "joker", "place", "show", "reset", "done")
 HELP = __doc__.split("\n\n", 1)[1].rstrip()

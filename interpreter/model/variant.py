@@ -1,12 +1,18 @@
-"""The built, frozen model of a variant: what the engine reads. Formulas are compiled callables."""
+"""The built, frozen model of a variant: what the engine reads. Formulas are compiled callables;
+turn steps are the typed step objects of :mod:`interpreter.steps`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..cards import Deck, Faces
 from ..errors import CardError
 from ..melds import Arrangement, MeldRules
+
+if TYPE_CHECKING:
+    from ..steps.base import Step
+    from ..steps.spread import Spread
 
 Formula = Callable[[Mapping[str, Any]], Any]
 
@@ -21,8 +27,7 @@ class DealRules:
 
 @dataclass(frozen=True)
 class RoleRules:
-    names: tuple[str, ...]                  # the first goes to the highest card drawn
-    assign: str
+    names: tuple[str, ...]                  # assigned by cutting: the first to the highest card
     play: tuple[str, ...]                   # roles dealt a hand, in turn order
     dealer: str | None
     advise: Mapping[str, str]               # advisor role -> advised role
@@ -37,24 +42,9 @@ class Rotation:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One turn step: ``kind`` is offer_upcard | draw | draw_until_meld | meld | knock | discard."""
-
-    kind: str
-    options: Mapping[str, Any] = field(default_factory=dict)
-    when: Formula | None = None                      # knock condition
-    without_discard_when: Formula | None = None      # knock keeping every card
-    bound: tuple[str, Formula] | None = None         # when is "deadwood_after_discard op expr"
-    kept_bound: tuple[str, Formula] | None = None    # without_discard_when is "deadwood op expr"
-    # both knock conditions with constant limits, worked out once: (op, limit, kept op, kept
-    # limit); a constant without_discard_when gives kept op None and its value as the limit
-    fixed_limits: tuple | None = None
-
-
-@dataclass(frozen=True)
 class TableRules:
-    manipulation: bool
-    opening_applies_to: str
+    manipulation: bool                      # table melds may be rearranged when melding
+    opening_applies_to: str                 # first_meld_of_round | first_meld_of_each_player
     opening_complete_melds: int
     opening_min_points: int
 
@@ -64,22 +54,13 @@ class StockRules:
     exhausted_at: int
     then: str                               # reshuffle_discards | void_hand | last_lap | end_round
     max_reshuffles: int | None
-    void_dealer: str
-
-
-@dataclass(frozen=True)
-class LayoffRules:
-    allowed: bool
-    onto: str
-    original_melds_only: bool
-    when: Formula
+    void_dealer: str                        # same | next
 
 
 @dataclass(frozen=True)
 class RoundEnd:
-    spread: bool
     empty_hand_ends_round: bool
-    layoffs: LayoffRules
+    spread: "Spread"                        # the spread and layoffs after a knock
 
 
 @dataclass(frozen=True)
@@ -87,7 +68,6 @@ class Award:
     to: Formula                             # -> player set
     when: Formula                           # per receiver p
     points: Formula                         # per receiver p
-    text: str                               # the points formula as written, for rules sheets
 
 
 @dataclass(frozen=True)
@@ -134,6 +114,20 @@ class Variant:
     round_end: RoundEnd
     scoring: Scoring
     match: MatchRules
+    warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
+
+    @cached_property
+    def _step_index(self) -> dict[str, int]:
+        return {step.kind: i for i, step in enumerate(self.turn)}
+
+    def step_index(self, kind: str) -> int:
+        """Where the turn has its step of ``kind``; -1 when it has none."""
+        return self._step_index.get(kind, -1)
+
+    def step(self, kind: str) -> "Step | None":
+        """The turn's step of ``kind`` (a turn has at most one of each), or None."""
+        at = self._step_index.get(kind)
+        return None if at is None else self.turn[at]
 
     def deck_for(self, players: int) -> Deck:
         """The physical deck used with this many players."""

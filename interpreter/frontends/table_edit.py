@@ -19,8 +19,8 @@ from collections import Counter
 
 from ..errors import CardError, IllegalAction
 from ..table import check_move
-from .actions import Action
-from .table_play import card_token, opening, parse_token, table_faces
+from ..model.actions import Action
+from ..steps.table_melds import opening, table_faces
 
 
 def _atomic(step):
@@ -46,7 +46,7 @@ class TableEdit:
         self.state = state
         self.faces = state.variant.faces
         self.melds: list[list[str]] = [
-            [card_token(self.faces, f, d) for f, d in meld] for meld in table_faces(state)]
+            [self.faces.token(f, d) for f, d in meld] for meld in table_faces(state)]
         self.hand = Counter(self.faces.name(f) for f in state.hand_faces(state.player))
         self.loose: list[str] = []           # jokers freed by a replacement, still to place
 
@@ -62,12 +62,12 @@ class TableEdit:
         """Put hand cards (jokers as ``Jk(5c)``) onto meld ``k``."""
         meld = self._meld(k)
         for token in cards:
-            face, declared = parse_token(self.faces, token)
+            face, declared = self.faces.parse_token(token)
             name = self.faces.name(face)
             if self.hand[name] <= 0:
                 raise IllegalAction(f"no {name} left in hand")
             self.hand[name] -= 1
-            meld.append(card_token(self.faces, face, declared))
+            meld.append(self.faces.token(face, declared))
 
     @_atomic
     def move(self, i: int, card: str, j: int) -> None:
@@ -80,9 +80,9 @@ class TableEdit:
     @_atomic
     def replace_joker(self, k: int, card: str) -> None:
         """The hand card ``card`` takes the place of the joker standing for it in meld ``k``."""
-        face, _ = parse_token(self.faces, card)
+        face, _ = self.faces.parse_token(card)
         name = self.faces.name(face)
-        joker = card_token(self.faces, self.faces.joker, face)
+        joker = self.faces.token(self.faces.joker, face)
         self._take(k, joker)
         self.add(k, [name])
         self.loose.append(joker)
@@ -93,11 +93,11 @@ class TableEdit:
         if not self.loose:
             raise IllegalAction("no freed joker to place")
         token = f"{self.faces.name(self.faces.joker)}({declared})"
-        face, stands_for = parse_token(self.faces, token)
+        face, stands_for = self.faces.parse_token(token)
         self.loose.pop()
         if k == len(self.melds):
             self.melds.append([])
-        self._meld(k).append(card_token(self.faces, face, stands_for))
+        self._meld(k).append(self.faces.token(face, stands_for))
 
     def action(self) -> Action:
         """The meld action this draft describes."""
@@ -110,12 +110,12 @@ class TableEdit:
         if self.loose:
             return "a freed joker must be used on the table in the same move"
         state = self.state
-        state.legal_actions()                    # works out whether melding is allowed now
-        if state.phase != "turn" or state.meld_step is None:
+        if state.meld_step is None:
             return "melding is not allowed now"
-        new = [[parse_token(self.faces, t) for t in m] for m in self.melds if m]
+        new = [[self.faces.parse_token(t) for t in m] for m in self.melds if m]
         return check_move(state.variant.meld_rules, table_faces(state), new,
-                          state.hand_faces(state.player), opening(state, state.player))
+                          state.hand_faces(state.player), opening(state, state.player),
+                          manipulation=state.variant.table.manipulation)
 
     def _meld(self, k: int) -> list[str]:
         if not 0 <= k < len(self.melds):
@@ -124,8 +124,8 @@ class TableEdit:
 
     def _take(self, k: int, card: str) -> str:
         meld = self._meld(k)
-        face, declared = parse_token(self.faces, card)
-        token = card_token(self.faces, face, declared)
+        face, declared = self.faces.parse_token(card)
+        token = self.faces.token(face, declared)
         if token not in meld:
             raise IllegalAction(f"meld {k} has no {token}")
         meld.remove(token)

@@ -6,12 +6,12 @@ import json
 import os
 import sys
 
-from .agents import make_agent
-from .errors import RummyError, SpecError
+from ..agents import make_agent
+from ..errors import RummyError, SpecError
 from .play import run as play_match
 from .rules_sheet import rules_sheet
-from .simulate import report, simulate
-from .spec import bundled_names, load_variant, schema_path
+from ..simulate import report, simulate
+from ..spec import bundled_names, load_variant, schema_path
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,184 @@
+"""The public game API: ``new_game`` and the State's legal_actions, apply, observation,
+scores and JSON round trip. Queries change nothing; an illegal action raises IllegalAction and
+leaves the state as it was.
+
+A State is a whole match: hands are dealt, played, scored and dealt again until the spec's
+match end. Its data is declared in :mod:`.state`; the rules it follows are its Variant's.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from ..errors import IllegalAction, RummyError
+from ..model.actions import Action
+from ..model.variant import Variant
+from ..spec import load_variant
+from . import seating, turn
+from .dealing import deck_order
+from .observe import observation
+from .state import GameState, Phase
+
+TERMINAL = -1
+
+
+class State(GameState):
+    """A match in progress. Build one with :func:`new_game`; see the module doc."""
+
+    __slots__ = ()
+
+    # ---- queries --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL (-1) when the match is over."""
+        return TERMINAL if self.over else self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal().steps)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``apply(action)`` would be accepted now (changes nothing)."""
+        try:
+            self._resolve(Action.parse(action) if isinstance(action, str) else action)
+            return True
+        except RummyError:
+            return False
+
+    @property
+    def meld_step(self) -> int | None:
+        """The turn step a table meld belongs to now (None: melding is not allowed now)."""
+        return self._legal().meld_step if self.phase is Phase.TURN else None
+
+    @property
+    def scores(self) -> list[int]:
+        """Match totals so far."""
+        return list(self.totals)
+
+    def returns(self) -> list[int]:
+        """Match totals, signed so that more is better (penalty points count negative)."""
+        sign = -1 if self.variant.scoring.mode == "penalty" else 1
+        return [sign * s for s in self.totals]
+
+    def winners(self) -> list[int]:
+        """Seats with the best total once the match is over (empty before)."""
+        if not self.over:
+            return []
+        best = max(self.returns())
+        return [s for s, r in enumerate(self.returns()) if r == best]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its hand, public piles and melds, counts, known cards."""
+        return observation(self, seat)
+
+    # ---- playing --------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        self._resolve(action, play=True)
+
+    def _resolve(self, action: Action, play: bool = False) -> None:
+        """Find the step of ``action`` and, with ``play``, apply it; IllegalAction if none."""
+        legal = self._legal()
+        step = legal.steps.get(action)
+        if step is None and action.cards:
+            action = self._canonical(action)
+            step = legal.steps.get(action)
+        if step is not None:
+            if play:
+                self.legal_cache = None
+                turn.apply(self, action, step)
+            return
+        if action.kind == "meld" and legal.meld_step is not None and self.phase is Phase.TURN:
+            self._checked(action, legal.meld_step, play)
+            return
+        spread = self.variant.round_end.spread
+        if action.kind == "spread" and self.phase is Phase.SPREAD and \
+                spread.same_spread_listed(self, action, legal.steps):
+            if play:
+                self.legal_cache = None
+                turn.apply(self, action, 0)
+            return
+        shown = ", ".join(map(str, list(legal.steps)[:40]))
+        raise IllegalAction(f"{action} is not legal now for seat {self.player} "
+                            f"({self.phase.value}); legal: {shown}")
+
+    def _checked(self, action: Action, step: int, play: bool) -> None:
+        """A table rearrangement legal_actions did not list: the meld check decides, on the
+        state itself, which is restored from a snapshot if the move is refused (or, without
+        ``play``, in any case)."""
+        snapshot = self.snapshot()
+        self.legal_cache = None
+        try:
+            turn.apply(self, action, step)
+        except RummyError:
+            self.restore(snapshot)
+            raise
+        if not play:
+            self.restore(snapshot)
+
+    def _canonical(self, action: Action) -> Action:
+        """The action with its cards spelled as the engine spells them (``10s`` -> ``Ts``)."""
+        faces = self.variant.faces
+        try:
+            return action._replace(cards=tuple(faces.name(faces.parse(c)) for c in action.cards))
+        except RummyError:
+            return action
+
+    def _legal(self) -> turn.Legal:
+        if self.legal_cache is None:
+            self.legal_cache = turn.legal(self)
+        return self.legal_cache
+
+    # ---- JSON -----------------------------------------------------------------------------
+    @classmethod
+    def from_json(cls, text: str, variant: Variant | None = None) -> "State":
+        """Rebuild a state; the variant is loaded from the path saved in the JSON if not given."""
+        data = json.loads(text)
+        state = cls(variant=variant or _variant(data["variant"]))
+        state.load_data(data)
+        return state
+
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def _variant(path: str) -> Variant:
+    if path not in _VARIANTS:
+        _VARIANTS[path] = load_variant(path)
+    return _VARIANTS[path]
+
+
+def new_game(variant: Variant | str, players: int | None = None, seed: int | None = None,
+             deck: list | None = None, dealer: int | None = None,
+             roles: dict[str, int] | None = None) -> State:
+    """A new match, its first hand dealt.
+
+    ``deck`` is an explicit deck order, top card first (notation or face ids), or a list of
+    such orders, one per hand; hands beyond them are shuffled from ``seed``. ``dealer`` and
+    ``roles`` (role name -> seat) override the seeded high-card draws.
+    """
+    if isinstance(variant, str):
+        variant = load_variant(variant)
+    low, high = variant.players
+    players = low if players is None else players
+    if not low <= players <= high:
+        raise RummyError(f"{variant.name} is for {low}-{high} players, not {players}")
+    state = State(variant=variant, players=players)
+    state.seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed
+    if deck and not isinstance(deck[0], (list, tuple)):
+        deck = [deck]
+    faces_of = variant.deck_for(players).faces_of
+    state.deck_orders = [deck_order(faces_of, variant.faces, d) for d in (deck or [])]
+    state.totals = [0] * players
+    state.rounds_won = [0] * players
+    chosen = seating.first_roles(variant, players, state.seed, roles)
+    seating.seat_match(state, chosen, seating.first_dealer(variant, players, state.seed,
+                                                           dealer, chosen))
+    turn.begin_hand(state)
+    return state

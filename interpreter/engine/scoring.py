@@ -1,0 +1,72 @@
+"""Scoring a hand from the spec's outcome rows, the void hand, and the end of the match with
+its bonuses. Owns the match totals, ``rounds_won``, ``hands_played``, ``history``, ``over``."""
+from __future__ import annotations
+
+from ..model.views import match_env, round_env
+from ..steps.spread import counted
+from . import seating
+
+
+def score_hand(state) -> None:
+    """Score the hand by the first outcome row whose condition holds; then the match end."""
+    v = state.variant
+    points = counted(state)
+    env = round_env(state, points)
+    for outcome in v.scoring.outcomes:
+        if outcome.when(env):
+            break
+    winners = tuple(outcome.winners(env))
+    env["winners"] = winners
+    env["losers"] = tuple(p for p in env["players"] if p not in winners)
+    deltas = [0] * state.players
+    for award in outcome.awards:
+        for p in award.to(env):
+            env["p"] = p
+            if award.when(env):
+                deltas[p.seat] += award.points(env)
+    env.pop("p", None)
+    no_score = {state.roles[r] for r in v.roles.no_score} if v.roles else set()
+    for seat in range(state.players):
+        if seat not in no_score:
+            state.totals[seat] += deltas[seat]
+    for p in winners:
+        state.rounds_won[p.seat] += 1
+    state.hands_played += 1
+    state.history.append({
+        "hand": state.deals, "outcome": outcome.name, "winners": [p.seat for p in winners],
+        "knocker": state.knocker, "points": [0 if s in no_score else d for s, d in enumerate(deltas)],
+        "deadwood": {str(s): points[s] for s in points}, "dealer": state.dealer,
+        "roles": dict(state.roles) if state.roles else None, "turns": state.turns,
+        "first_player": state.in_play[0]})
+    seating.after_scored_hand(state, winners, env["losers"], env)
+    _check_match_end(state, scored=True)
+
+
+def void_hand(state) -> None:
+    """Nobody scores; the hand is recorded as the spec's void outcome."""
+    state.history.append({"hand": state.deals, "outcome": state.variant.scoring.void_outcome,
+                          "winners": [], "knocker": None, "points": [0] * state.players,
+                          "deadwood": {}, "dealer": state.dealer,
+                          "roles": dict(state.roles) if state.roles else None,
+                          "turns": state.turns, "first_player": state.in_play[0]})
+    seating.after_void_hand(state)
+    _check_match_end(state, scored=False)
+
+
+def _check_match_end(state, scored: bool) -> None:
+    """End the match (paying its bonuses) after a scored hand that meets the match end, or
+    when the deals allowed are used up."""
+    match = state.variant.match
+    out_of_hands = match.max_hands is not None and state.deals >= match.max_hands
+    if not out_of_hands and not (scored and match.ends_when(match_env(state))):
+        return
+    for bonus in match.bonuses:
+        env = match_env(state)
+        gains = [0] * state.players
+        for p in bonus.to(env):
+            env["p"] = p
+            if bonus.when(env):
+                gains[p.seat] += bonus.points(env)
+        for seat, gain in enumerate(gains):
+            state.totals[seat] += gain
+    state.over = True

@@ -1,0 +1,68 @@
+"""Who deals and who holds which role: the first dealer and roles of a match, the next dealer
+after a hand, role rotation. Owns the fields ``dealer`` and ``roles``."""
+from __future__ import annotations
+
+from ..errors import RummyError
+from ..model.variant import Variant
+from .dealing import cut_order, rng
+
+
+def first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:
+    """Roles by cutting the deck (the highest card takes the first role), unless given."""
+    rules = variant.roles
+    if not rules:
+        return None
+    if given is not None:
+        if sorted(given) != sorted(rules.names) or sorted(given.values()) != list(range(players)):
+            raise RummyError(f"roles must give each of {', '.join(rules.names)} a distinct seat")
+        return dict(given)
+    deck = variant.deck_for(players)
+    order = cut_order(players, seed, "roles", deck.faces_of, variant.faces)
+    return {name: seat for name, seat in zip(rules.names, order)}
+
+
+def first_dealer(variant: Variant, players: int, seed: int, given, roles) -> int:
+    if variant.roles and variant.roles.dealer:
+        return roles[variant.roles.dealer]
+    if given is not None:
+        if not 0 <= given < players:
+            raise RummyError(f"dealer must be a seat 0-{players - 1}")
+        return given
+    how = variant.deal.first_dealer
+    if how == "first_seat":
+        return 0
+    if how == "high_card":
+        deck = variant.deck_for(players)
+        return cut_order(players, seed, "dealer", deck.faces_of, variant.faces)[0]
+    return rng(seed, "dealer").randrange(players)
+
+
+def seat_match(state, roles: dict[str, int] | None, dealer: int) -> None:
+    state.roles, state.dealer = roles, dealer
+
+
+def after_scored_hand(state, winners, losers, env) -> None:
+    """Rotate the roles by the first rotation row that holds, then pick the next dealer."""
+    v = state.variant
+    rules = v.roles
+    if rules:
+        for row in rules.rotate:
+            if row.when(env):
+                state.roles = {row.next[role]: seat for role, seat in state.roles.items()}
+                break
+        if rules.dealer:
+            state.dealer = state.roles[rules.dealer]
+            return
+    how = v.deal.next_dealer
+    if how == "left":
+        state.dealer = (state.dealer + 1) % state.players
+    elif how == "winner" and winners:
+        state.dealer = winners[0].seat
+    elif how == "loser" and losers:
+        state.dealer = losers[0].seat
+
+
+def after_void_hand(state) -> None:
+    v = state.variant
+    if v.stock.void_dealer == "next" and not (v.roles and v.roles.dealer):
+        state.dealer = (state.dealer + 1) % state.players

@@ -1,0 +1,2 @@
+"""Reporters over the core: the command line, terminal play, the rules sheet, table editing.
+Nothing in the core imports them."""

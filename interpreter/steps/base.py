@@ -1,0 +1,63 @@
+"""What every turn step is: a frozen object holding its options as named fields, which says
+which actions it allows now, applies one, and gives its sentence for the rules sheet.
+
+A step never moves the turn along itself: ``apply`` returns an :class:`After` that tells the
+turn driver (:mod:`interpreter.engine.turn`) what comes next.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol
+
+from ..model.actions import Action
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from ..formula import Formula, Scope, Type
+
+END, KNOCK = Action("end"), Action("knock")
+TAKE, PASS = Action("take"), Action("pass")
+DRAW_STOCK, DRAW_DISCARD = Action("draw", pile="stock"), Action("draw", pile="discard")
+
+class After(Enum):
+    """What the turn does after a step's action."""
+
+    NEXT = "next"              # on to the following step
+    STAY = "stay"              # this step again (more draws, more melds)
+    END_TURN = "end_turn"      # the turn is over
+    KNOCK = "knock"            # the hand ends by a knock
+
+class BuildContext(Protocol):
+    """What a step kind needs from the spec builder: its options' located formulas and errors."""
+
+    roles: tuple[str, ...]
+
+    def formula(self, key: str, scope: "Scope", expect: "Type",
+                default: str | None = None) -> "Formula | None": ...
+
+    def problem(self, key: str | None, message: str) -> None: ...
+
+class Step:
+    """Base of the step kinds; subclasses are frozen dataclasses named after their kind."""
+
+    kind: ClassVar[str]
+    optional: ClassVar[bool] = True          # may be passed over when it offers actions
+
+    @classmethod
+    def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":
+        """The step from its checked options (defaults filled in)."""
+        return cls(**options)  # type: ignore[call-arg]
+
+    def actions(self, state: "GameState") -> tuple[list[Action], bool]:
+        """(its actions now, whether the turn must stop here while it has actions)."""
+        return [], False
+
+    def melds_now(self, state: "GameState") -> bool:
+        """Whether a table meld belongs to this step now (games with a shared table)."""
+        return False
+
+    def apply(self, state: "GameState", action: Action) -> After:
+        raise NotImplementedError
+
+    def sentence(self) -> str:
+        raise NotImplementedError

@@ -1,0 +1,41 @@
+"""The discard step: one card from the hand, face up onto the discard pile; the turn ends."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import After, Step
+
+
+@dataclass(frozen=True)
+class Discard(Step):
+    kind = "discard"
+    optional = False
+    not_taken_card: bool = False             # not the card taken from the discard pile this turn
+
+    def actions(self, state):
+        actions = state.card_actions("discard")
+        return [actions[f] for f in sorted(self.discardable(state))], True
+
+    def discardable(self, state) -> set[int]:
+        """Faces the player to act may discard now."""
+        faces = set(state.hand_faces(state.player))
+        if self.not_taken_card and state.taken is not None and len(faces) > 1:
+            faces.discard(state.face_of[state.taken])
+        return faces
+
+    def apply(self, state, action):
+        put_on_pile(state, state.player, action.cards[0])
+        return After.END_TURN
+
+    def sentence(self) -> str:
+        text = "Discard one card face up onto the discard pile"
+        return text + (", not a card taken from it this turn." if self.not_taken_card else ".")
+
+
+def put_on_pile(state, seat: int, name: str) -> None:
+    """Move the seat's card ``name`` onto the discard pile (it is no longer a known card)."""
+    card = state.card_in_hand(seat, name)
+    state.hands[seat].remove(card)
+    if card in state.known[seat]:
+        state.known[seat].remove(card)
+    state.discard.append(card)

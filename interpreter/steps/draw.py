@@ -1,0 +1,48 @@
+"""The draw step: cards from the stock, or the top card of the discard pile."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import DRAW_DISCARD, DRAW_STOCK, After, Step
+
+
+@dataclass(frozen=True)
+class Draw(Step):
+    kind = "draw"
+    optional = False
+    piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
+    count: int = 1                                   # cards drawn from the stock
+
+    @classmethod
+    def build(cls, options, at):
+        return cls(piles=tuple(options["from"]), count=options["count"])
+
+    def actions(self, state):
+        out = [DRAW_STOCK] if state.stock else []
+        if "discard" in self.piles and state.discard and not state.stock_only:
+            out.append(DRAW_DISCARD)
+        return out, True
+
+    def apply(self, state, action):
+        seat = state.player
+        if action.pile == "stock":
+            for _ in range(self.count):
+                if state.stock:
+                    state.hands[seat].append(state.stock.pop())
+        else:
+            take_discard(state, seat)
+        return After.NEXT
+
+    def sentence(self) -> str:
+        piles = " or ".join({"stock": "the stock", "discard": "the discard pile"}[p]
+                            for p in self.piles)
+        cards = "a card" if self.count == 1 else f"{self.count} cards"
+        return f"Draw {cards} from {piles}."
+
+
+def take_discard(state, seat: int) -> None:
+    """The seat takes the discard pile's top card (others will know it holds it)."""
+    card = state.discard.pop()
+    state.hands[seat].append(card)
+    state.known[seat].append(card)
+    state.taken = card

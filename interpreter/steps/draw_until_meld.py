@@ -1,0 +1,44 @@
+"""Draw until you meld: draw from the stock one card at a time, up to a limit, stopping at the
+first meld on the table; with an empty stock (the last lap) a player may meld without drawing."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import DRAW_STOCK, After, Step
+from .table_melds import apply_meld, meld_actions
+
+
+@dataclass(frozen=True)
+class DrawUntilMeld(Step):
+    kind = "draw_until_meld"
+    max_draws: int = 3
+    meld_after_last: bool = False      # may still meld after the last draw allowed
+
+    def actions(self, state):
+        melds = meld_actions(state) if self.melds_now(state) else []
+        if state.melded or state.draws >= self.max_draws or not state.stock:
+            return melds, False
+        return [DRAW_STOCK] + melds, True
+
+    def melds_now(self, state) -> bool:
+        if state.melded:
+            return True
+        if state.draws == 0:
+            return not state.stock                   # nothing to draw: the last lap
+        return state.draws < self.max_draws or self.meld_after_last
+
+    def apply(self, state, action):
+        if action.kind == "meld":
+            apply_meld(state, action)
+        else:
+            if state.stock:
+                state.hands[state.player].append(state.stock.pop())
+            state.draws += 1
+        return After.STAY
+
+    def sentence(self) -> str:
+        after = ("may still meld after the last draw" if self.meld_after_last
+                 else "may not meld after the last draw")
+        return (f"Draw from the stock one card at a time, up to {self.max_draws}, stopping at "
+                f"the first meld; you {after}. With an empty stock, you may meld without "
+                "drawing.")

@@ -1,0 +1,207 @@
+"""The knock step: end the hand when the knock condition holds, usually by discarding a card
+face down (``knock Ah``), or, where the spec allows it, keeping every card (``knock``).
+
+Checking a knock is the hot path of every gin turn, so a condition ``deadwood_after_discard
+<= limit`` has its limit worked out once (at build time when it is a constant), and no
+discard lowers the best deadwood by more than the card's points, which usually rules every
+knock out before any discard is tried.
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
+from ..model.scopes import knock_scope
+from ..model.views import knock_env
+from .base import KNOCK, After, Step
+from .discard import put_on_pile
+
+OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+       "==": operator.eq, "!=": operator.ne}
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A condition of the form ``name op limit``: the limit is worked out once per check."""
+
+    op: str
+    limit: Formula
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Both knock conditions as constant limits: ``deadwood_after_discard op limit``, and
+    ``deadwood kept_op kept_limit`` (kept_op None: the knock keeping every card is always or
+    never allowed, as ``kept_limit`` says)."""
+
+    op: str
+    limit: Any
+    kept_op: str | None
+    kept_limit: Any
+
+
+@dataclass(frozen=True)
+class Knock(Step):
+    kind = "knock"
+    when: Formula                              # the knock with a discard (deadwood_after_discard)
+    without_discard_when: Formula              # the knock keeping every card (deadwood)
+    discard: str = "required"                  # required: discard face down | none: no discard
+    bound: Bound | None = None                 # ``when`` as deadwood_after_discard op limit
+    kept_bound: Bound | None = None            # ``without_discard_when`` as deadwood op limit
+    limits: Limits | None = None               # both as constants, when they are
+
+    @classmethod
+    def build(cls, options, at):
+        scope = knock_scope(at.roles)
+        when = at.formula("when", scope, BOOL)
+        without = at.formula("without_discard_when", scope, BOOL)
+        if when is None or without is None:
+            return None
+        bound = _bound(when, "deadwood_after_discard", scope)
+        kept_bound = _bound(without, "deadwood", scope)
+        limits = None
+        if options["discard"] == "required":
+            limits = _limits(bound, without, kept_bound)
+        return cls(when=when, without_discard_when=without, discard=options["discard"],
+                   bound=bound, kept_bound=kept_bound, limits=limits)
+
+    # ---- legal knocks ---------------------------------------------------------------------
+    def actions(self, state):
+        hand = state.hand_faces(state.player)
+        if self.limits is not None:
+            return self._within_limits(state, hand, self.limits), False
+        inputs = _Inputs(state, hand)
+        if self.discard != "required":
+            return ([KNOCK] if self.when(inputs.env) else []), False
+        test = self._discard_test(state, inputs)
+        out = [] if test is None else _discard_knocks(state, hand, test)
+        if self._may_keep_all(inputs):
+            out.append(KNOCK)
+        return out, False
+
+    @staticmethod
+    def _within_limits(state, hand: list[int], limits: Limits) -> list:
+        """:meth:`actions` when both conditions compare a deadwood with a constant."""
+        deadwood = state.variant.meld_rules.deadwood(hand)
+        out = []
+        op, limit = limits.op, limits.limit
+        lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
+        if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
+            compare = OPS[op]
+            out = _discard_knocks(state, hand, lambda after: compare(after, limit))
+        if limits.kept_op is None:
+            if limits.kept_limit:
+                out.append(KNOCK)
+        elif OPS[limits.kept_op](deadwood, limits.kept_limit):
+            out.append(KNOCK)
+        return out
+
+    def _discard_test(self, state, inputs: "_Inputs"):
+        """A test of one deadwood-after-discard value, or None when no discard can pass it."""
+        if self.bound is None:
+            results: dict[int, bool] = {}
+            env = inputs.env
+
+            def test(after: int) -> bool:
+                if after not in results:
+                    env["deadwood_after_discard"] = after
+                    results[after] = bool(self.when(env))
+                    env.pop("deadwood_after_discard")
+                return results[after]
+            return test
+        op, formula = self.bound.op, self.bound.limit
+        limit = formula(None if formula.constant else inputs.env)
+        if op in ("<", "<=", "=="):
+            highest = max(map(state.variant.faces.points.__getitem__, inputs.hand))
+            lowest = inputs.deadwood - highest
+            if lowest > limit or (op == "<" and lowest == limit):
+                return None
+        compare = OPS[op]
+        return lambda after: compare(after, limit)
+
+    def _may_keep_all(self, inputs: "_Inputs") -> bool:
+        formula = self.without_discard_when
+        if formula.constant:
+            return bool(formula(None))
+        if self.kept_bound is not None and self.kept_bound.limit.constant:
+            return OPS[self.kept_bound.op](inputs.deadwood, self.kept_bound.limit(None))
+        return bool(formula(inputs.env))
+
+    def check(self, state, seat: int, kept_all: bool) -> Callable[[int], bool]:
+        """The knock condition as a test of a deadwood total (the knocker's spread must meet it)."""
+        env = knock_env(state, seat, state.hand_faces(seat))
+        condition = self.without_discard_when if kept_all else self.when
+
+        def check(deadwood: int) -> bool:
+            env["deadwood_after_discard"] = env["deadwood"] = deadwood
+            return bool(condition(env))
+        return check
+
+    # ---- knocking -------------------------------------------------------------------------
+    def apply(self, state, action):
+        seat = state.player
+        if action.cards:
+            put_on_pile(state, seat, action.cards[0])
+        state.knocker, state.kept_all = seat, not action.cards
+        return After.KNOCK
+
+    def sentence(self) -> str:
+        how = ("the knock discards a card face down" if self.discard == "required"
+               else "without discarding")
+        text = f"Knock (optional) if: {self.when.text} ({how}); the round then ends."
+        if self.without_discard_when.text != "false":
+            text += f" A knock may keep every card if: {self.without_discard_when.text}."
+        return text
+
+
+class _Inputs:
+    """What a knock check may need, worked out only if asked: the best deadwood, the env."""
+
+    def __init__(self, state, hand: list[int]):
+        self.state, self.hand = state, hand
+        self._deadwood: int | None = None
+        self._env: Any = None
+
+    @property
+    def deadwood(self) -> int:
+        if self._deadwood is None:
+            self._deadwood = self.state.variant.meld_rules.deadwood(self.hand)
+        return self._deadwood
+
+    @property
+    def env(self):
+        if self._env is None:
+            self._env = knock_env(self.state, self.state.player, self.hand)
+            if self._deadwood is not None:
+                self._env["deadwood"] = self._deadwood
+        return self._env
+
+
+def _discard_knocks(state, hand: list[int], test) -> list:
+    """``knock X`` for each discard X whose deadwood after passes ``test`` and that the discard
+    step allows (not the card just taken, where it forbids that)."""
+    allowed = state.variant.step("discard").discardable(state)
+    knocks = state.card_actions("knock")
+    values = state.variant.meld_rules.discard_values(hand)
+    return [knocks[face] for face, after in sorted(values.items())
+            if face in allowed and test(after)]
+
+
+def _bound(formula: Formula, name: str, scope) -> Bound | None:
+    found = comparison_bound(formula.text, name)
+    if found is None:
+        return None
+    op, limit = found
+    return Bound(op, compile_formula(limit, scope, expect=NUM, name="knock limit"))
+
+
+def _limits(bound: Bound | None, without: Formula, kept_bound: Bound | None) -> Limits | None:
+    if bound is None or not bound.limit.constant:
+        return None
+    if without.constant:
+        return Limits(bound.op, bound.limit(None), None, bool(without(None)))
+    if kept_bound is not None and kept_bound.limit.constant:
+        return Limits(bound.op, bound.limit(None), kept_bound.op, kept_bound.limit(None))
+    return None

@@ -1,0 +1,31 @@
+"""The meld step: put melds on the shared table (and, where the table rules allow it,
+rearrange the melds already there). See :mod:`.table_melds` for what a meld action is."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import After, Step
+from .table_melds import apply_meld, meld_actions
+
+
+@dataclass(frozen=True)
+class Meld(Step):
+    kind = "meld"
+    optional: bool = True          # False: a player who can meld must meld once this turn
+
+    def actions(self, state):
+        melds = meld_actions(state)
+        return melds, not self.optional and not state.melded and bool(melds)
+
+    def melds_now(self, state) -> bool:
+        return True
+
+    def apply(self, state, action):
+        apply_meld(state, action)
+        return After.STAY
+
+    def sentence(self) -> str:
+        if self.optional:
+            return "Meld (optional): put melds on the table, as many times as you like."
+        return ("Meld: a player who can put a meld on the table must do so (at least once "
+                "this turn), and may meld more.")

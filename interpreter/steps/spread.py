@@ -1,0 +1,205 @@
+"""The spread after a knock: the knocker lays out melds, then each other player in turn lays
+out theirs and lays off cards onto the knocker's melds. Built from ``round_end``.
+
+It owns the fields ``spread`` (the melds laid out) and ``defenders`` (who is still to play).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import RummyError
+from ..formula import BOOL, Formula
+from ..model.actions import Action
+from ..model.scopes import round_scope
+from ..model.views import round_env
+
+SPREAD = Action("spread")
+
+
+@dataclass
+class Spreads:
+    """The melds laid out this hand: the knocker's (with the layoffs, as [card, face] pairs)
+    as first laid, each seat's own arranged melds, and the layoffs each seat made."""
+
+    melds: list[list[list[int]]] = field(default_factory=list)
+    orig: list[list[list[int]]] = field(default_factory=list)
+    arranged: dict[int, list[list[int]]] = field(default_factory=dict)
+    laid: dict[int, list[list[int]]] = field(default_factory=dict)   # seat -> [meld, card]
+
+
+@dataclass(frozen=True)
+class Spread:
+    kind = "spread"
+    enabled: bool                      # False: no spread; every card in hand counts
+    layoffs: bool                      # others may lay off onto the knocker's melds
+    original_melds_only: bool          # only onto the melds as first laid, not onto layoffs
+    layoffs_when: Formula              # when layoffs are allowed
+
+    @classmethod
+    def build(cls, options, at) -> "Spread | None":
+        when = at.formula("layoffs.when", round_scope(at.roles), BOOL, "true")
+        lay = options["layoffs"]
+        if lay["allowed"] and not options["spread"]:
+            at.problem("layoffs.allowed", "layoffs need round_end.spread: true")
+        if when is None:
+            return None
+        return cls(options["spread"], lay["allowed"], lay["original_melds_only"], when)
+
+    # ---- starting ------------------------------------------------------------------------
+    def start(self, state) -> bool:
+        """After a knock: True when the knocker now spreads, False when the hand is scored."""
+        if not self.enabled:
+            return False
+        state.spread = Spreads()
+        return True
+
+    # ---- legal actions -------------------------------------------------------------------
+    def actions(self, state) -> list[Action]:
+        seat = state.player
+        legal = [SPREAD]
+        for melds in self._arrangements(state, seat):
+            legal.append(Action("spread", melds=melds))
+        if seat != state.knocker:
+            legal += [Action("layoff", cards=(card,), target=k)
+                      for card, k in self._layoffs(state, seat)]
+        return list(dict.fromkeys(legal))
+
+    def _arrangements(self, state, seat: int):
+        """Every set of disjoint melds in the hand the knocker's condition allows, as notation."""
+        rules, faces = state.variant.meld_rules, state.variant.faces
+        hand = state.hand_faces(seat)
+        melds = [m for m in rules.melds_in(hand) if not m.jokers()]
+        check = (state.variant.step("knock").check(state, seat, state.kept_all)
+                 if seat == state.knocker else None)
+        out = []
+
+        def grow(start: int, chosen: list, left: list[int]):
+            if chosen:
+                if check is None or check(sum(faces.points[f] for f in left)):
+                    out.append(tuple(tuple(faces.name(c) for c in m.cards) for m in chosen))
+            for i in range(start, len(melds)):
+                cards = melds[i].cards
+                if all(left.count(c) >= cards.count(c) for c in cards):
+                    remaining = list(left)
+                    for c in cards:
+                        remaining.remove(c)
+                    grow(i + 1, chosen + [melds[i]], remaining)
+
+        grow(0, [], hand)
+        if check is None or check(sum(faces.points[f] for f in hand)):
+            out.append(())
+        return out
+
+    def _layoffs(self, state, seat: int):
+        rules = state.variant.meld_rules
+        face_of, name = state.face_of, state.variant.faces.name
+        out = []
+        own = state.spread.laid.get(seat, [])
+        for k, meld in enumerate(state.spread.melds):
+            current = [d for _, d in meld]
+            base = [d for _, d in state.spread.orig[k]] + [face_of[c] for m, c in own if m == k]
+            for f in sorted({face_of[c] for c in state.hands[seat]}):
+                if state.variant.faces.is_joker(f):
+                    continue
+                if rules.kind_of(current + [f]) and (not self.original_melds_only
+                                                     or rules.kind_of(base + [f])):
+                    out.append((name(f), k))
+        return out
+
+    def same_spread_listed(self, state, action: Action, legal) -> bool:
+        """Whether a spread naming its melds in another order (or cards in another order) is
+        one of the legal spreads; the order the player gives is the order the melds are laid."""
+        if action.melds is None:
+            return False
+        try:
+            key = _spread_key(state, action.melds)
+        except RummyError:
+            return False
+        return any(a.kind == "spread" and a.melds is not None
+                   and _spread_key(state, a.melds) == key for a in legal)
+
+    # ---- applying ------------------------------------------------------------------------
+    def apply(self, state, action: Action) -> int | None:
+        """Lay out or lay off; returns the next seat to play, or None when all have."""
+        seat = state.player
+        if action.kind == "layoff":
+            card = state.card_in_hand(seat, action.cards[0])
+            state.hands[seat].remove(card)
+            state.spread.melds[action.target].append([card, state.face_of[card]])
+            state.spread.laid.setdefault(seat, []).append([action.target, card])
+            return seat
+        melds = _lay_melds(state, seat, action.melds)
+        if seat == state.knocker:
+            state.spread.melds = [[[c, state.face_of[c]] for c in m] for m in melds]
+            state.spread.orig = [list(m) for m in state.spread.melds]
+            state.spread.arranged[seat] = []
+            return self._start_defenders(state)
+        state.spread.arranged[seat] = melds
+        return self._next_defender(state)
+
+    def _start_defenders(self, state) -> int | None:
+        order = state.in_play
+        at = order.index(state.knocker)
+        state.defenders = order[at + 1:] + order[:at]
+        if self.layoffs and self.layoffs_when(round_env(state, counted(state))):
+            return self._next_defender(state)
+        for seat in state.defenders:      # nothing to decide: everyone spreads their best
+            state.spread.arranged[seat] = _lay_melds(state, seat, None)
+        state.defenders = []
+        return None
+
+    @staticmethod
+    def _next_defender(state) -> int | None:
+        return state.defenders.pop(0) if state.defenders else None
+
+    def sentence(self) -> str:
+        if not self.enabled:
+            return "Every card left in a hand counts (deadwood is the hand's points)."
+        text = ("The knocker lays out melds, then each other player in turn; only unmelded "
+                "cards (deadwood) count.")
+        if not self.layoffs:
+            return text + " No layoffs."
+        only = ", only onto the melds as first laid" if self.original_melds_only else ""
+        cond = "" if self.layoffs_when.text == "true" else f", if: {self.layoffs_when.text}"
+        return (text + " Layoffs: the other players may add cards from their hands to the "
+                f"knocker's melds{only}{cond}.")
+
+
+def counted(state) -> dict[int, int]:
+    """The points counted against each seat now: spreads where made, else the best deadwood
+    (or every card when the spec does not spread)."""
+    v = state.variant
+    out = {}
+    enabled = v.round_end.spread.enabled
+    for seat in state.in_play:
+        if state.spread is not None and seat in state.spread.arranged:
+            out[seat] = sum(v.faces.points[f] for f in state.hand_faces(seat))
+        elif enabled:
+            out[seat] = v.meld_rules.deadwood(state.hand_faces(seat))
+        else:
+            out[seat] = sum(v.faces.points[f] for f in state.hand_faces(seat))
+    return out
+
+
+def _spread_key(state, melds) -> tuple:
+    parse = state.variant.faces.parse_many
+    return tuple(sorted(tuple(sorted(parse(m))) for m in melds))
+
+
+def _lay_melds(state, seat: int, notation) -> list[list[int]]:
+    """Take the melds (notation, or None for the best arrangement) out of the seat's hand."""
+    if notation is None:
+        arrangement = state.variant.meld_rules.arrange(state.hand_faces(seat))
+        wanted = [list(m.cards) for m in arrangement.melds]
+    else:
+        wanted = [state.variant.faces.parse_many(m) for m in notation]
+    left, melds = list(state.hands[seat]), []
+    for meld in wanted:
+        cards = []
+        for f in meld:
+            card = next(c for c in left if state.face_of[c] == f)
+            left.remove(card)
+            cards.append(card)
+        melds.append(cards)
+    state.hands[seat] = left
+    return melds
