@@ -15,7 +15,7 @@ from ..errors import IllegalAction, RummyError
 from ..model.actions import Action
 from ..model.variant import Variant
 from ..spec import load_variant
-from . import seating, turn
+from . import scoring, seating, turn
 from .dealing import deck_order
 from .observe import observation
 from .state import GameState, Phase
@@ -175,8 +175,7 @@ def new_game(variant: Variant | str, players: int | None = None, seed: int | Non
         deck = [deck]
     faces_of = variant.deck_for(players).faces_of
     state.deck_orders = [deck_order(faces_of, variant.faces, d) for d in (deck or [])]
-    state.totals = [0] * players
-    state.rounds_won = [0] * players
+    scoring.start_match(state)
     chosen = seating.first_roles(variant, players, state.seed, roles)
     seating.seat_match(state, chosen, seating.first_dealer(variant, players, state.seed,
                                                            dealer, chosen))

@@ -7,6 +7,12 @@ from ..steps.spread import counted
 from . import seating
 
 
+def start_match(state) -> None:
+    """Every seat starts the match with nothing."""
+    state.totals = [0] * state.players
+    state.rounds_won = [0] * state.players
+
+
 def score_hand(state) -> None:
     """Score the hand by the first outcome row whose condition holds; then the match end."""
     v = state.variant

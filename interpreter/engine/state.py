@@ -216,7 +216,7 @@ def _decode(kind: Any, value: Any) -> Any:
         return _decode(inner[0], value)
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(value)
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         return kind(**{f.name: _decode(hints[f.name], value[f.name])
                        for f in dataclasses.fields(kind)})

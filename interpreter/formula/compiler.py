@@ -19,7 +19,7 @@ from .scope import BOOL, CARD, NUM, NUMS, PLAYER, PLAYERS, STR, Scope, Type
 
 MAX_DEPTH = 50
 
-Fn = Callable[[Mapping[str, Any], list], Any]
+Fn = Callable[[Mapping[str, Any] | None, list], Any]
 
 
 def compile_formula(text: str, scope: Scope, expect: Type | None = None,
@@ -42,7 +42,7 @@ class Formula:
         self.text, self.name, self.type = text, name, type_
         self._fn, self._slots = fn, slots
 
-    def __call__(self, env: Mapping[str, Any]) -> Any:
+    def __call__(self, env: Mapping[str, Any] | None) -> Any:
         try:
             return self._fn(env, [None] * self._slots)
         except ZeroDivisionError:
@@ -94,7 +94,7 @@ class Compiler:
     def error(self, message: str, at: Tree | Token) -> FormulaError:
         """A FormulaError located at a node or token."""
         start = at.start_pos if isinstance(at, Token) else at.meta.start_pos
-        return FormulaError(message, start + 1, self.text)
+        return FormulaError(message, (start or 0) + 1, self.text)
 
     def attribute(self, owner: Type, attr: Token) -> Type:
         """The type of attribute ``attr`` of a player or card (``owner``)."""
@@ -300,7 +300,7 @@ def _constant(value: Any) -> Fn:
     """A closure giving ``value``; its ``value`` attribute lets operators fold or inline it."""
     def constant(env, slots):
         return value
-    constant.value = value
+    constant.value = value  # type: ignore[attr-defined]
     return constant
 
 

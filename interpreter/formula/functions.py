@@ -167,7 +167,7 @@ def _ranking_attribute(c: Compiler, call: Call) -> str:
         raise c.error(f"the 2nd argument of {call.name}() must be a player attribute, {example}",
                       node)
     attr = node.children[0]
-    type_ = c.attribute(PLAYER, attr)
+    type_ = c.attribute(PLAYER, attr)  # type: ignore[arg-type]
     if type_ is not NUM:
         raise c.error(f"{call.name}() ranks by a number attribute; '{attr}' is {type_.value}",
                       attr)

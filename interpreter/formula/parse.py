@@ -34,9 +34,10 @@ def parse(text: str) -> Tree:
     try:
         return _PARSER.parse(text)
     except UnexpectedCharacters as err:
-        char = text[err.pos_in_stream]
+        at = err.pos_in_stream or 0
+        char = text[at]
         raise FormulaError(f"unexpected character {char!r}{_CHAR_HINTS.get(char, '')}",
-                           err.pos_in_stream + 1, text) from None
+                           at + 1, text) from None
     except UnexpectedToken as err:
         raise _unexpected(text, err.token, err.accepts or err.expected) from None
 
@@ -46,7 +47,7 @@ def _unexpected(text: str, token: Token, expected: set[str]) -> FormulaError:
     if token.type == "$END":
         what, column = "end of the formula", len(text.rstrip()) + 1
     else:
-        what, column = _describe(token), token.start_pos + 1
+        what, column = _describe(token), (token.start_pos or 0) + 1
     return FormulaError(f"unexpected {what}; expected {_expected(expected)}", column, text)
 
 

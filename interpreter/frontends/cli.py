@@ -8,10 +8,10 @@ import sys
 
 from ..agents import make_agent
 from ..errors import RummyError, SpecError
-from .play import run as play_match
-from .rules_sheet import rules_sheet
 from ..simulate import report, simulate
 from ..spec import bundled_names, load_variant, schema_path
+from .play import run as play_match
+from .rules_sheet import rules_sheet
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,6 +115,8 @@ def _validate(args) -> int:
             print("\n".join(error.problems), file=sys.stderr)
             failed += 1
         else:
+            for warning in variant.warnings:
+                print(warning, file=sys.stderr)
             print(f"{variant.path}: ok ({variant.name})")
     return 1 if failed else 0
 

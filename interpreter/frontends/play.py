@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import os
 import sys
+
 from ..agents import make_agent
-from .play_edit import COMMANDS as EDIT_COMMANDS, HELP as EDIT_HELP, Drafts
 from ..engine import Action, State, new_game
 from ..errors import CardError, IllegalAction, RummyError
 from ..spec import Variant
+from .play_edit import COMMANDS as EDIT_COMMANDS
+from .play_edit import HELP as EDIT_HELP
+from .play_edit import Drafts
 
 HELP = """Type the number of an action, or its notation:
   take | pass               the first upcard: take it or pass

@@ -18,9 +18,9 @@ import functools
 from collections import Counter
 
 from ..errors import CardError, IllegalAction
-from ..table import check_move
 from ..model.actions import Action
 from ..steps.table_melds import opening, table_faces
+from ..table import check_move
 
 
 def _atomic(step):

@@ -35,7 +35,7 @@ class Action(NamedTuple):
         if self.kind == "layoff":
             return f"layoff {' '.join(self.cards)} on {self.target}"
         if self.kind == "meld":
-            return "meld " + " ".join(f"[{' '.join(m)}]" for m in self.melds)
+            return "meld " + " ".join(f"[{' '.join(m)}]" for m in self.melds or ())
         if self.kind == "spread" and self.melds is not None:
             return "spread " + " ".join(f"[{' '.join(m)}]" for m in self.melds) if self.melds else "spread []"
         return " ".join((self.kind,) + self.cards)

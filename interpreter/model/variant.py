@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..cards import Deck, Faces
 from ..errors import CardError
+from ..formula import Formula
 from ..melds import Arrangement, MeldRules
 
 if TYPE_CHECKING:
     from ..steps.base import Step
     from ..steps.spread import Spread
 
-Formula = Callable[[Mapping[str, Any]], Any]
 
 
 @dataclass(frozen=True)

@@ -100,13 +100,18 @@ class _SeatViews(dict):
 
 def _base_thunks(state, seats) -> dict:
     faces = state.variant.faces
-    thunks = {"players": lambda: tuple(seats[s] for s in state.in_play),
-              "dealer": lambda: seats[state.dealer],
-              "upcard": lambda: CardView(faces, state.upcard) if state.upcard is not None else None,
-              "stock_left": lambda: len(state.stock)}
+    thunks: dict[str, Callable[[], Any]] = {
+        "players": lambda: tuple(seats[s] for s in state.in_play),
+        "dealer": lambda: seats[state.dealer],
+        "upcard": lambda: CardView(faces, state.upcard) if state.upcard is not None else None,
+        "stock_left": lambda: len(state.stock)}
     for role, seat in (state.roles or {}).items():
-        thunks[role] = lambda seat=seat: seats[seat]
+        thunks[role] = _seat_thunk(seats, seat)
     return thunks
+
+
+def _seat_thunk(seats, seat: int) -> Callable[[], Any]:
+    return lambda: seats[seat]
 
 
 def knock_env(state, seat: int, hand: list[int]) -> LazyEnv:

@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import SpecError
+from ..model.variant import Variant
 from .builder import Builder
 from .defaults import with_defaults
-from ..model.variant import Variant
 from .sources import LayeredMarks, bundled_names, find, load_chain, merged, schema_path
 from .validate import check, load_schema
 

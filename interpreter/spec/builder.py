@@ -6,13 +6,14 @@ reported in the same located one-line format, all at once.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..cards import Faces
 from ..errors import FormulaError, SpecError
-from ..formula import BOOL, NUM, PLAYER, PLAYERS, Scope, compile_formula
+from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
 from ..melds import MeldRules
-from ..model import scopes, variant as model
+from ..model import scopes
+from ..model import variant as model
 from ..steps import STEP_KINDS, Spread, Step
 from .validate import format_problem, path_text
 
@@ -30,8 +31,9 @@ class Builder:
         file, line, col, _ = self.locate(path, key)
         self.problems.append((file, line, col, format_problem(file, line, col, path, message)))
 
-    def formula(self, path: tuple, scope: Scope, expect, default=None) -> Callable | None:
-        """Compile the formula at ``path`` (a missing one uses ``default``'s text)."""
+    def formula(self, path: tuple, scope: Scope, expect, default=None) -> Formula:
+        """Compile the formula at ``path`` (a missing one uses ``default``'s text). After a
+        problem it returns None, typed as a Formula: the build then fails before any use."""
         raw = _get(self.spec, path, default)
         text = _formula_text(raw)
         try:
@@ -39,7 +41,7 @@ class Builder:
                 return compile_formula(text, scope, expect=expect, name=path_text(path))
             compiled = compile_formula(text, scope, expect=None, name=path_text(path))
             if compiled.type is PLAYER:
-                return _AsSet(compiled)
+                return _AsSet(compiled)  # type: ignore[return-value]
             if compiled.type is not PLAYERS:
                 raise FormulaError(f"expected a player or a set of players, got {compiled.type.value}", 1, text)
             return compiled
@@ -51,7 +53,7 @@ class Builder:
                 col += error.column
             self.problems.append((file, line, col, format_problem(
                 file, line, col, path, f"{error.message} (in formula {text!r})")))
-            return None
+            return cast(Formula, None)
 
     # ---- the build ----------------------------------------------------------------------
     def build(self) -> model.Variant:
@@ -169,7 +171,8 @@ class Builder:
                                dict(r["advise"]), frozenset(r["no_score"]), tuple(rotations))
 
     def _turn(self, roles: tuple[str, ...]) -> tuple[Step, ...]:
-        steps, seen = [], {}
+        steps: list[Step] = []
+        seen: dict[str, int] = {}
         for i, raw in enumerate(self.spec["turn"]):
             (kind, options), = raw.items()
             path = ("turn", i, kind)

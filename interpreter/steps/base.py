@@ -41,7 +41,6 @@ class Step:
     """Base of the step kinds; subclasses are frozen dataclasses named after their kind."""
 
     kind: ClassVar[str]
-    optional: ClassVar[bool] = True          # may be passed over when it offers actions
 
     @classmethod
     def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":

@@ -9,7 +9,6 @@ from .base import After, Step
 @dataclass(frozen=True)
 class Discard(Step):
     kind = "discard"
-    optional = False
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
 
     def actions(self, state):

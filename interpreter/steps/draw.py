@@ -9,7 +9,6 @@ from .base import DRAW_DISCARD, DRAW_STOCK, After, Step
 @dataclass(frozen=True)
 class Draw(Step):
     kind = "draw"
-    optional = False
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
 

@@ -82,6 +82,8 @@ def apply_meld(state, action: Action) -> None:
     v = state.variant
     faces, rules = v.faces, v.meld_rules
     seat = state.player
+    if not action.melds:
+        raise IllegalAction("a meld action names the whole new table: meld [7h 8h 9h] ...")
     try:
         new = [[faces.parse_token(t) for t in meld] for meld in action.melds]
     except CardError as error:
