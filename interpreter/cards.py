@@ -2,19 +2,18 @@
 
 A *face* is what a card shows: ``suit * len(ranks) + rank``, with one extra face for the
 joker. A *physical card* is one card of the shuffled deck (an index into ``Deck.faces_of``);
-with one deck and no jokers the two coincide. A set of faces from one deck is an int
-bitmask, wrapped by :class:`Cards` where readability matters.
+with one deck and no jokers the two coincide. A card on a table is a *token*: ``5c``, or
+``Jk(5c)`` for a joker standing for the 5 of clubs.
 """
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from .errors import CardError
 
 DEFAULT_SUITS = ("c", "d", "h", "s")
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 DEFAULT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 DEFAULT_POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, "Jk": 25}
@@ -31,7 +30,7 @@ class Faces:
     jokers: bool = False
 
     @classmethod
-    def build(cls, suits=DEFAULT_SUITS, ranks=DEFAULT_RANKS, points=None, jokers=False) -> "Faces":
+    def build(cls, suits=DEFAULT_SUITS, ranks=DEFAULT_RANKS, points=None, jokers=False) -> Faces:
         """Faces with point values: ``points`` maps a rank (or ``Jk``) to its value.
 
         Unlisted ranks default to Ace 1, numbers their face value, pictures 10, joker 25.
@@ -121,6 +120,27 @@ class Faces:
                 out.append(self.parse(card))
         return out
 
+    def token(self, face: int, declared: int) -> str:
+        """``5c``, or ``Jk(5c)`` for a joker standing for the 5 of clubs."""
+        return self.name(face) if face == declared else f"{self.name(face)}({self.name(declared)})"
+
+    def parse_token(self, token: str) -> tuple[int, int]:
+        """(face, declared) of a token such as ``5c`` or ``Jk(5c)``; CardError if bad."""
+        if isinstance(token, str) and token.endswith(")") and "(" in token:
+            shown, declared = token[:-1].split("(", 1)
+            face, stands_for = self.parse(shown), self.parse(declared)
+            if not self.is_joker(face):
+                raise CardError(f"bad card {token!r}: only a joker declares a card, e.g. Jk(5c)")
+            if self.is_joker(stands_for):
+                raise CardError(f"bad card {token!r}: a joker stands for a card of the deck, "
+                                f"not for a joker, e.g. Jk(5c)")
+            return face, stands_for
+        face = self.parse(token)
+        if self.is_joker(face):
+            raise CardError(f"bad card {token!r}: say which card the joker stands for, "
+                            f"e.g. Jk(5c)")
+        return face, face
+
     def sort_key(self, face: int) -> tuple[int, int]:
         """Hands read best grouped by suit, then by rank; jokers last."""
         if self.is_joker(face):
@@ -146,49 +166,3 @@ class Deck:
     @property
     def size(self) -> int:
         return len(self.faces.suits) * len(self.faces.ranks) * self.copies + self.jokers
-
-    def count_of(self, face: int) -> int:
-        """How many physical cards show ``face``."""
-        return self.jokers if self.faces.is_joker(face) else self.copies
-
-
-class Cards:
-    """A read-only set of faces backed by an int bitmask (one deck, no duplicates)."""
-
-    __slots__ = ("mask", "faces")
-
-    def __init__(self, mask: int, faces: Faces):
-        self.mask = mask
-        self.faces = faces
-
-    @classmethod
-    def of(cls, faces: Faces, cards: Iterable[str | int] | str) -> "Cards":
-        mask = 0
-        for f in faces.parse_many(cards):
-            mask |= 1 << f
-        return cls(mask, faces)
-
-    def __iter__(self) -> Iterator[int]:
-        mask = self.mask
-        while mask:
-            low = mask & -mask
-            yield low.bit_length() - 1
-            mask ^= low
-
-    def __len__(self) -> int:
-        return self.mask.bit_count()
-
-    def __contains__(self, face: int) -> bool:
-        return bool(self.mask >> face & 1)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Cards) and other.mask == self.mask
-
-    def __hash__(self) -> int:
-        return hash(self.mask)
-
-    def names(self) -> list[str]:
-        return [self.faces.name(f) for f in sorted(self, key=self.faces.sort_key)]
-
-    def __repr__(self) -> str:
-        return f"Cards({' '.join(self.names())})"
