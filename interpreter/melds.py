@@ -12,9 +12,9 @@ touches are deadwood outright, and states are memoised, so the search is exact a
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
-from typing import Iterable, Sequence
+from itertools import combinations
 
 from .cards import Faces
 from .meldbits import BitDeadwood
@@ -38,15 +38,6 @@ class Arrangement:
 
     melds: tuple[Meld, ...]
     deadwood: tuple[int, ...]
-    points: int
-
-
-@dataclass(frozen=True)
-class Layoff:
-    """Cards laid off as (index of the meld, cards), and the arrangement of what is left."""
-
-    laid: tuple[tuple[int, tuple[int, ...]], ...]
-    rest: Arrangement
     points: int
 
 
@@ -150,7 +141,8 @@ class MeldRules:
         for c in used:
             deadwood.remove(c)
         deadwood.sort(key=self.faces.sort_key)
-        assert sum(self._points[f] for f in deadwood) == points
+        if sum(self._points[f] for f in deadwood) != points:
+            raise AssertionError("the rebuilt arrangement lost its deadwood total")
         return Arrangement(tuple(melds), tuple(deadwood), points)
 
     def _joined(self, melds: list[Meld]) -> list[Meld]:
@@ -259,38 +251,6 @@ class MeldRules:
                     out.append(self._meld_from(kind, template, naturals))
         return out
 
-    def extensions(self, hand: Iterable[int], meld: Meld) -> list[tuple[int, ...]]:
-        """Every non-empty set of the hand's natural cards that extends ``meld`` to a legal meld.
-
-        Chains are included: 5s, 6s and 7s together extend 2s-3s-4s.
-        """
-        have = {f for f in hand if not self.faces.is_joker(f)}
-        base = set(meld.declared)
-        out = []
-        for kind, template in self.templates:
-            extra = set(template) - base
-            if extra and base < set(template) and extra <= have:
-                out.append(tuple(sorted(extra, key=self.faces.sort_key)))
-        return out
-
-    def best_layoff(self, hand: Sequence[int], melds: Sequence[Meld]) -> Layoff:
-        """The layoffs onto ``melds`` and arrangement of the rest with the fewest deadwood points."""
-        options = [[()] + self.extensions(hand, m) for m in melds]
-        best: Layoff | None = None
-        for choice in product(*options):
-            laid = [c for cards in choice for c in cards]
-            rest = list(hand)
-            try:
-                for c in laid:
-                    rest.remove(c)
-            except ValueError:            # more copies laid off than the hand holds
-                continue
-            points = self.deadwood(rest)
-            if best is None or points < best.points:
-                pairs = tuple((i, cards) for i, cards in enumerate(choice) if cards)
-                best = Layoff(pairs, self.arrange(rest), points)
-        return best
-
     def _candidates(self, packed: int, jokers: int) -> list[_Entry]:
         """Entries whose natural cards are all in the hand and whose jokers the hand has."""
         out, width, entries = [], self.width, self._entries
@@ -377,7 +337,7 @@ class MeldRules:
             if kind == "run" and len(template) > longest_run:
                 continue
             ordered = tuple(sorted(template))
-            for k in range(0, min(allow, len(ordered) - self.min_natural) + 1):
+            for k in range(min(allow, len(ordered) - self.min_natural) + 1):
                 for gone in combinations(range(len(ordered)), k):
                     naturals = tuple(f for i, f in enumerate(ordered) if i not in gone)
                     if (naturals, k) not in seen:

