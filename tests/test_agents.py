@@ -1,12 +1,11 @@
 """The bots: seeded random and greedy agents finish matches, greedy plays well and fairly."""
 from __future__ import annotations
 
-
 import pytest
+from gameplay import hidden_swapped
 
 from interpreter import RummyError, load_variant, new_game
 from interpreter.agents import AGENTS, make_agent
-from gameplay import hidden_swapped
 
 MAX_ACTIONS = 60_000
 

@@ -30,7 +30,15 @@ from collections import Counter
 
 import pytest
 
-from interpreter import Action, IllegalAction, State, TERMINAL, bundled_names, load_variant, new_game
+from interpreter import (
+    TERMINAL,
+    Action,
+    IllegalAction,
+    State,
+    bundled_names,
+    load_variant,
+    new_game,
+)
 
 # ---- the games --------------------------------------------------------------------------
 VARIANTS = {name: load_variant(name) for name in bundled_names()}

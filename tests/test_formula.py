@@ -12,8 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.errors import FormulaError, FormulaRuntimeError
-from interpreter.formula import (BOOL, CARD, NUM, NUMS, PLAYER, PLAYERS, STR, Formula, Scope,
-                                 compile_formula)
+from interpreter.formula import (
+    BOOL,
+    CARD,
+    NUM,
+    NUMS,
+    PLAYER,
+    PLAYERS,
+    STR,
+    Formula,
+    Scope,
+    compile_formula,
+)
 
 
 @dataclass

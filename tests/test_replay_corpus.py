@@ -6,8 +6,8 @@ import gzip
 import json
 
 import pytest
-
 from corpus.record import CORPUS, LINEUPS, digest
+
 from interpreter import load_variant, new_game
 from interpreter.agents import make_agent
 

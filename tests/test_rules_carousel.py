@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from interpreter import Action, State, load_variant, new_game
-from interpreter.frontends.table_edit import TableEdit
 from interpreter.errors import CardError, IllegalAction
+from interpreter.frontends.table_edit import TableEdit
 
 CAROUSEL = load_variant("carousel")
 OPENING30 = load_variant("carousel_opening30")

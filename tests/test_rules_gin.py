@@ -8,10 +8,10 @@ first player is the seat left of the dealer, ``(D + 1) % players``.
 from __future__ import annotations
 
 import pytest
+from gameplay import FULL_DECK, cards, draw_and_discard, knocks, layoffs, play
 
 from interpreter import Action, load_variant, new_game
 from interpreter.errors import IllegalAction
-from gameplay import FULL_DECK, cards, draw_and_discard, knocks, layoffs, play
 
 GIN = load_variant("gin")
 STANDARD = load_variant("gin_standard")

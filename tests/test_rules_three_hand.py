@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from gameplay import FULL_DECK, cards, draw_and_discard, knocks, layoffs, play
 
 from interpreter import load_variant, new_game
 from interpreter.errors import IllegalAction
-from gameplay import FULL_DECK, cards, draw_and_discard, knocks, layoffs, play
 
 THREE = load_variant("three_hand_gin")
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from gameplay import hidden_swapped
 
 from interpreter import load_variant, new_game
 from interpreter.agents import make_agent
 from interpreter.simulate import simulate, stats
-from gameplay import hidden_swapped
 
 
 def dealt(variant, mine: str, theirs: str, up: str, stock_top: str | None = None) -> list[str]:

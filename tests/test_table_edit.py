@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from interpreter import Action, State, load_variant, new_game
-from interpreter.frontends.table_edit import TableEdit
 from interpreter.errors import IllegalAction, RummyError
+from interpreter.frontends.table_edit import TableEdit
 
 CAROUSEL = load_variant("carousel")
 ONE_DECK = [r + s for s in "cdhs" for r in "A23456789TJQK"] + ["Jk"]

@@ -39,7 +39,7 @@ class State(GameState):
         return self.over
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal().steps)
+        return list((self.legal_cache or self._legal()).steps)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
@@ -80,6 +80,11 @@ class State(GameState):
         """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
         if isinstance(action, str):
             action = Action.parse(action)
+        step = (self.legal_cache or self._legal()).steps.get(action)
+        if step is not None:                 # the usual case, first
+            self.legal_cache = None
+            turn.apply(self, action, step)
+            return
         self._resolve(action, play=True)
 
     def _resolve(self, action: Action, play: bool = False) -> None:

@@ -14,7 +14,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import IllegalAction
 from ..model.actions import Action
@@ -97,9 +97,8 @@ class GameState:
     # ---- lifetimes ------------------------------------------------------------------------
     def reset(self, *lifetimes: str) -> None:
         """Give every field of these lifetimes its declared starting value."""
-        for f in _DATA:
-            if f.metadata["lifetime"] in lifetimes:
-                setattr(self, f.name, _start_value(f))
+        for lifetime in lifetimes:
+            _RESETS[lifetime](self)
 
     def derive(self) -> None:
         """Work out the derived fields from the variant, the seats, the dealer and roles."""
@@ -126,7 +125,7 @@ class GameState:
     def load_data(self, data: dict) -> None:
         """Set every data field from a :meth:`to_json` document, then the derived ones."""
         for f in _DATA:
-            setattr(self, f.name, _decode(_TYPES[f.name], data[_key(f)]))
+            setattr(self, f.name, _DECODERS[f.name](data[_key(f)]))
         self.derive()
 
     def snapshot(self) -> dict[str, Any]:
@@ -184,14 +183,29 @@ _TYPES = typing.get_type_hints(GameState)
 FIELDS = {f.name: dict(f.metadata) for f in _DATA}
 
 
+def _reset_function(lifetime: str):
+    """A function giving every field of ``lifetime`` its starting value, generated from the
+    declaration as dataclasses generates ``__init__`` (a loop of setattr is slower, and resets
+    run every turn)."""
+    values: dict[str, Any] = {}
+    lines = ["def reset(state):"]
+    for f in _DATA:
+        if f.metadata["lifetime"] == lifetime:
+            if f.default_factory is not dataclasses.MISSING:
+                values[f"make_{f.name}"] = f.default_factory
+                lines.append(f"    state.{f.name} = make_{f.name}()")
+            else:
+                values[f"start_{f.name}"] = f.default
+                lines.append(f"    state.{f.name} = start_{f.name}")
+    exec("\n".join(lines + ["    return None"]), values)
+    return values["reset"]
+
+
+_RESETS = {lifetime: _reset_function(lifetime) for lifetime in ("match", "hand", "turn", "position")}
+
+
 def _key(f: dataclasses.Field) -> str:
     return f.metadata["key"] or f.name
-
-
-def _start_value(f: dataclasses.Field) -> Any:
-    if f.default_factory is not dataclasses.MISSING:
-        return f.default_factory()
-    return f.default
 
 
 def _encode(value: Any) -> Any:
@@ -206,26 +220,30 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode(kind: Any, value: Any) -> Any:
-    """``value`` read back from JSON as the declared type ``kind``."""
-    if value is None:
-        return None
+def _same(value: Any) -> Any:
+    return value
+
+
+def _decoder(kind: Any) -> Callable[[Any], Any]:
+    """A function reading a JSON value back as the declared type ``kind``."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        return _decode(inner[0], value)
+        inner = _decoder(next(a for a in args if a is not type(None)))
+        return lambda value: None if value is None else inner(value)
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(value)
+        return kind
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
-        return kind(**{f.name: _decode(hints[f.name], value[f.name])
-                       for f in dataclasses.fields(kind)})
+        parts = {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(kind)}
+        return lambda value: kind(**{name: read(value[name]) for name, read in parts.items()})
     if origin is dict:
-        key, item = args
-        return {_decode(key, k) if key is not str else k: _decode(item, v)
-                for k, v in value.items()}
+        key = int if args[0] is int else _same
+        item = _decoder(args[1])
+        return lambda value: {key(k): item(v) for k, v in value.items()}
     if origin is list:
-        return [_decode(args[0], v) for v in value]
-    if kind is int:
-        return int(value)
-    return value
+        item = _decoder(args[0])
+        return list if item is _same else (lambda value: [item(v) for v in value])
+    return _same
+
+
+_DECODERS = {f.name: _decoder(_TYPES[f.name]) for f in _DATA}

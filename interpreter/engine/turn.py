@@ -47,7 +47,7 @@ def _turn_actions(state) -> Legal:
     while i < len(steps):
         step = steps[i]
         actions, required = step.actions(state)
-        if meld_step is None and step.melds_now(state):
+        if step.melding and meld_step is None and step.melds_now(state):
             meld_step = i
         if actions:
             if found:
@@ -63,30 +63,14 @@ def _turn_actions(state) -> Legal:
 
 
 # ---- applying -------------------------------------------------------------------------
-def apply(state, action, step: int) -> None:
-    """Apply a legal ``action`` of step ``step`` (in the offer and spread phases, 0)."""
+def apply(state, action, index: int) -> None:
+    """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0)."""
     if state.phase is Phase.OFFER:
         _answer_offer(state, action)
-    elif state.phase is Phase.SPREAD:
+        return
+    if state.phase is Phase.SPREAD:
         _spread(state, state.variant.round_end.spread.apply(state, action))
-    else:
-        _turn(state, action, step)
-
-
-def _answer_offer(state, action) -> None:
-    seat = state.player
-    after = state.variant.turn[0].answer(state, action)
-    if after is Offer.TAKEN:
-        state.phase, state.player = Phase.TURN, seat
-        state.step = state.variant.step_index("draw") + 1
-    elif after is Offer.NEXT:
-        state.player = state.offer[0]
-    else:
-        state.phase, state.player = Phase.TURN, state.in_play[0]
-        state.step = _first_step(state)
-
-
-def _turn(state, action, index: int) -> None:
+        return
     steps = state.variant.turn
     seat = state.player
     if index >= len(steps):                  # "end"
@@ -104,14 +88,22 @@ def _turn(state, action, index: int) -> None:
         state.step = index + 1 if after is After.NEXT else index
 
 
-def _first_step(state) -> int:
-    steps = state.variant.turn
-    return 1 if steps and steps[0].kind == "offer_upcard" else 0
+def _answer_offer(state, action) -> None:
+    seat = state.player
+    after = state.variant.turn[0].answer(state, action)
+    if after is Offer.TAKEN:
+        state.phase, state.player = Phase.TURN, seat
+        state.step = state.variant.step_index("draw") + 1
+    elif after is Offer.NEXT:
+        state.player = state.offer[0]
+    else:
+        state.phase, state.player = Phase.TURN, state.in_play[0]
+        state.step = state.variant.first_step
 
 
 def _start_turn(state, seat: int) -> None:
     state.reset("turn")
-    state.player, state.step = seat, _first_step(state)
+    state.player, state.step = seat, state.variant.first_step
 
 
 def _end_turn(state) -> None:
@@ -173,4 +165,4 @@ def begin_hand(state) -> None:
             and steps[0].start(state):
         state.phase, state.player, state.step = Phase.OFFER, state.offer[0], 0
     else:
-        state.phase, state.player, state.step = Phase.TURN, state.in_play[0], _first_step(state)
+        state.phase, state.player, state.step = Phase.TURN, state.in_play[0], state.variant.first_step

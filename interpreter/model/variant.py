@@ -120,6 +120,11 @@ class Variant:
     def _step_index(self) -> dict[str, int]:
         return {step.kind: i for i, step in enumerate(self.turn)}
 
+    @cached_property
+    def first_step(self) -> int:
+        """Where a turn starts: after the upcard offer, which only the first turn has."""
+        return 1 if self.turn and self.turn[0].kind == "offer_upcard" else 0
+
     def step_index(self, kind: str) -> int:
         """Where the turn has its step of ``kind``; -1 when it has none."""
         return self._step_index.get(kind, -1)

@@ -41,6 +41,7 @@ class Step:
     """Base of the step kinds; subclasses are frozen dataclasses named after their kind."""
 
     kind: ClassVar[str]
+    melding: ClassVar[bool] = False          # table melds may belong to this step
 
     @classmethod
     def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":

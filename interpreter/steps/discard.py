@@ -13,7 +13,10 @@ class Discard(Step):
 
     def actions(self, state):
         actions = state.card_actions("discard")
-        return [actions[f] for f in sorted(self.discardable(state))], True
+        faces = set(state.hand_faces(state.player))
+        if self.not_taken_card and state.taken is not None and len(faces) > 1:
+            faces.discard(state.face_of[state.taken])
+        return [actions[f] for f in sorted(faces)], True
 
     def discardable(self, state) -> set[int]:
         """Faces the player to act may discard now."""

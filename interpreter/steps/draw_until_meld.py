@@ -11,6 +11,7 @@ from .table_melds import apply_meld, meld_actions
 @dataclass(frozen=True)
 class DrawUntilMeld(Step):
     kind = "draw_until_meld"
+    melding = True
     max_draws: int = 3
     meld_after_last: bool = False      # may still meld after the last draw allowed
 

@@ -11,6 +11,7 @@ from .table_melds import apply_meld, meld_actions
 @dataclass(frozen=True)
 class Meld(Step):
     kind = "meld"
+    melding = True
     optional: bool = True          # False: a player who can meld must meld once this turn
 
     def actions(self, state):
