@@ -51,6 +51,9 @@ class Formula:
             raise self._failed("number too large") from None
         except NoValue as err:
             raise self._failed(str(err)) from None
+        except AttributeError:
+            raise self._failed("reads an attribute of nobody: a player that does not exist "
+                               "now, such as the knocker when nobody knocked") from None
 
     @property
     def constant(self) -> bool:
