@@ -7,14 +7,17 @@ dynamic programme over ranks (:mod:`.table_solver`) decides which hand cards joi
 the cards split into legal melds. It runs both ways along the ranks at once (the cheaper way
 varies a lot), with a bound that first asks for every hand card and then gives up more and
 more. The best play is rebuilt as a table and checked with :func:`check_move`.
+
+Without manipulation (:func:`_grown`) the table melds keep their cards and places: a search over
+the hand's lowest card decides which melds grow and which new melds the hand makes.
 """
 from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
-from typing import Sequence
+from itertools import combinations, product
 
 from .melds import Meld, MeldRules
 from .table_check import Opening, Table, added_cards, check_move
@@ -37,10 +40,11 @@ class Play:
 
 
 def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: str = "cards",
-              opening: Opening | None = None) -> Play | None:
+              opening: Opening | None = None, *, manipulation: bool = True) -> Play | None:
     """The best legal move, or None when no legal move exists.
 
     ``objective`` "cards": most hand cards, then most points; "points": the reverse.
+    ``manipulation`` False: table melds may only be extended (see :func:`check_move`).
     """
     if objective not in ("cards", "points"):
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
@@ -48,6 +52,8 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     joker = faces.joker
     weights = [SCALE + p if objective == "cards" else p * SCALE + 1 for p in faces.points]
     hand = list(hand)
+    if not manipulation and opening is None:
+        return _grown(rules, table, hand, weights)
     hand_jokers = hand.count(joker) if joker is not None else 0
     hand_natural = Counter(f for f in hand if f != joker)
     table_natural = Counter(f for meld in table for f, _ in meld if f != joker)
@@ -89,9 +95,13 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
         return None
     melds = [tuple(zip(m.cards, m.declared)) for meld in best[1] for m in _legal(rules, meld)]
     kept = tuple(tuple(map(tuple, meld)) for meld in table) if opening is not None else ()
-    new_table = kept + tuple(melds)
-    reason = check_move(rules, table, new_table, hand, opening)
-    assert reason is None, f"find_play built an illegal move: {reason}"
+    return _checked(rules, table, kept + tuple(melds), hand, opening, manipulation)
+
+
+def _checked(rules, table, new_table, hand, opening, manipulation) -> Play:
+    reason = check_move(rules, table, new_table, hand, opening, manipulation=manipulation)
+    if reason is not None:
+        raise AssertionError(f"find_play built an illegal move: {reason}")
     return Play(new_table, tuple(added_cards(table, new_table)))
 
 
@@ -134,6 +144,112 @@ def _race(pair, floor: int, favourite: int | None):
             return i, done.value
 
 
+def _grown(rules: MeldRules, table: Table, hand: list[int], weights) -> Play | None:
+    """The best move that only extends table melds and adds new melds from the hand.
+
+    The hand's lowest natural card left stays in the hand, or is the lowest hand card of a new
+    meld or of one table meld's extension (a meld grows once, by all its new cards). Hand
+    jokers left at the end fill the room of melds not grown yet. States are memoised, so the
+    search is exact (every new meld holds a natural card, as the schema asks).
+    """
+    joker = rules.faces.joker
+    jokers = hand.count(joker) if joker is not None else 0
+    joker_weight = weights[joker] if joker is not None else 0
+    have = {f for f in hand if f != joker}
+    most = _cap(jokers, rules.max_jokers)
+    news = {f: [t for t in _templates_with(rules, f) if sum(g not in have for g in t) <= most]
+            for f in have}
+    growth = []         # per table meld: the jokers it may still take, the cards it may gain
+    for meld in table:
+        declared = {d for _, d in meld}
+        cap = None if rules.max_jokers is None else rules.max_jokers - sum(
+            f == joker for f, _ in meld)
+        extras = (tuple(f for f in t if f not in declared)
+                  for t in _templates_with(rules, meld[0][1]) if declared < set(t))
+        growth.append((cap, [e for e in extras
+                             if sum(f not in have for f in e) <= _cap(jokers, cap)]))
+    memo: dict = {}
+
+    def options(rest: tuple, wild: int, grown: int):
+        """(value, state after, meld index or None for a new meld, naturals, joker cards)."""
+        low, left = rest[0], Counter(rest)
+        choices = [(None, t, _cap(wild, rules.max_jokers)) for t in news[low]]
+        choices += [(i, e, _cap(wild, cap)) for i, (cap, extras) in enumerate(growth)
+                    if not grown >> i & 1 for e in extras if low in e]
+        for i, cards, room in choices:
+            others = [f for f in cards if f != low]
+            present = [f for f in others if left[f]]
+            missing = len(others) - len(present)
+            for k in range(missing, min(room, len(others)) + 1):
+                if i is None and len(cards) - k < rules.min_natural:
+                    break
+                for stand_in in combinations(present, k - missing):
+                    naturals = [low] + [f for f in present if f not in stand_in]
+                    after = (tuple(sorted((left - Counter(naturals)).elements())), wild - k,
+                             grown if i is None else grown | 1 << i)
+                    yield (sum(weights[f] for f in naturals) + k * joker_weight, after, i,
+                           naturals, [f for f in others if f not in naturals])
+
+    def best(state) -> int:
+        if state not in memo:
+            rest, wild, grown = state
+            if not rest:
+                memo[state] = (_filled(growth, wild, grown)[0] * joker_weight, None)
+            else:
+                value, choice = best((rest[1:], wild, grown)), None
+                for option in options(rest, wild, grown):
+                    total = option[0] + best(option[1])
+                    if total > value:
+                        value, choice = total, option
+                memo[state] = (value, choice)
+        return memo[state][0]
+
+    state = (tuple(sorted(f for f in hand if f != joker)), jokers, 0)
+    if best(state) <= 0:
+        return None
+    melds, fresh = [list(map(tuple, meld)) for meld in table], []
+    while state[0]:
+        choice = memo[state][1]
+        if choice is None:
+            state = (state[0][1:],) + state[1:]
+            continue
+        _, state, i, naturals, wilds = choice
+        cards = [(f, f) for f in naturals] + [(joker, f) for f in wilds]
+        if i is None:
+            fresh.append(cards)
+        else:
+            melds[i] += cards
+    for i, extra in _filled(growth, state[1], state[2])[1]:
+        melds[i] += [(joker, f) for f in extra]
+    melds = [m if len(m) == len(old) else _in_order(rules, m) for m, old in zip(melds, table)]
+    new_table = tuple(map(tuple, melds)) + tuple(_in_order(rules, m) for m in fresh)
+    return _checked(rules, table, new_table, hand, None, False)
+
+
+def _cap(wild: int, limit: int | None) -> int:
+    return wild if limit is None else min(wild, limit)
+
+
+def _filled(growth, wild: int, grown: int):
+    """(jokers placed, [(meld index, cards they stand for)]): the most of ``wild`` hand jokers
+    that the melds not grown yet can take."""
+    reach = {0: []}
+    for i, (cap, extras) in enumerate(growth):
+        if not grown >> i & 1:
+            for count, plan in list(reach.items()):
+                for extra in extras:
+                    total = count + len(extra)
+                    if len(extra) <= _cap(wild, cap) and total <= wild and total not in reach:
+                        reach[total] = plan + [(i, extra)]
+    top = max(reach)
+    return top, reach[top]
+
+
+def _in_order(rules: MeldRules, pairs) -> tuple[tuple[int, int], ...]:
+    meld = rules.in_order(rules.meld([f for f, _ in pairs], [d for _, d in pairs]))
+    return tuple(zip(meld.cards, meld.declared))
+
+
 def _configs(table_jokers, table_natural: Counter, hand_natural: Counter):
     """Each way to keep or free the table's jokers: (hand cards that must be played, jokers
     kept per card, jokers freed).
@@ -170,7 +286,7 @@ def _usable(rules: MeldRules, hand: Counter, table: Counter, jokers: int) -> Cou
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _by_face(rules: MeldRules) -> dict[int, list[tuple[int, ...]]]:
     out: dict[int, list[tuple[int, ...]]] = {}
     for _, template in sorted(rules.templates, key=lambda kt: len(kt[1])):

@@ -3,14 +3,15 @@
 A table is a list of melds; a meld is a sequence of ``(face, declared)`` pairs: ``face`` is what
 the card shows (the joker face for a joker), ``declared`` the card it stands for. Identical
 natural cards (two decks) are interchangeable, and so are jokers: a move is legal if *some*
-matching of the jokers before and after makes it legal.
+matching of the jokers before and after makes it legal. Without manipulation each meld keeps
+its place and its cards, and may only grow.
 """
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
 
 from .cards import Faces
 from .melds import MeldRules
@@ -32,9 +33,16 @@ def added_cards(table: Table, new_table: Table) -> list[int]:
 
 
 def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[int],
-               opening: Opening | None = None) -> str | None:
-    """None if ``table`` -> ``new_table`` with cards from ``hand`` is legal, else the reason."""
+               opening: Opening | None = None, *, manipulation: bool = True) -> str | None:
+    """None if ``table`` -> ``new_table`` with cards from ``hand`` is legal, else the reason.
+
+    ``manipulation`` False: melds may only be extended, new melds come after them.
+    """
     faces = rules.faces
+    if not manipulation:
+        reason = _kept_reason(faces, table, new_table, opening)
+        if reason is not None:
+            return reason
     before, after = _faces(table), _faces(new_table)
     gone = before - after
     if gone:
@@ -55,8 +63,7 @@ def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[
 
 def meld_name(faces: Faces, meld) -> str:
     """``[5h 6h Jk(7h)]``."""
-    return "[" + " ".join(faces.name(f) if f == d else f"{faces.name(f)}({faces.name(d)})"
-                          for f, d in meld) + "]"
+    return "[" + " ".join(faces.token(f, d) for f, d in meld) + "]"
 
 
 def _faces(table: Table) -> Counter:
@@ -67,9 +74,26 @@ def _names(faces: Faces, cards: Counter) -> str:
     return " ".join(faces.name(f) for f in sorted(cards.elements(), key=faces.sort_key))
 
 
+def _kept_reason(faces: Faces, table: Table, new_table: Table,
+                 opening: Opening | None) -> str | None:
+    """Each meld stays at its index with all its cards (jokers as they stand), at most extended
+    (not even that before the opening meld)."""
+    for i, meld in enumerate(table):
+        before = Counter(tuple(pair) for pair in meld)
+        after = Counter(tuple(pair) for pair in new_table[i]) if i < len(new_table) else Counter()
+        lost = before - after
+        if lost:
+            pairs = sorted(lost.elements(), key=lambda p: (faces.sort_key(p[1]), p[0]))
+            cards = " ".join(faces.token(f, d) for f, d in pairs)
+            return f"this variant does not allow rearranging the table: meld {i + 1} lost {cards}"
+        if opening is not None and after != before:
+            return "the table may not be rearranged before the opening meld"
+    return None
+
+
 def _opening_reason(faces: Faces, table: Table, new_table: Table, opening: Opening) -> str | None:
     """The table stays as it was; the new melds are enough melds and enough points."""
-    key = lambda meld: tuple(sorted(tuple(pair) for pair in meld))   # noqa: E731
+    key = lambda meld: tuple(sorted(tuple(pair) for pair in meld))
     before = Counter(key(m) for m in table)
     after = Counter(key(m) for m in new_table)
     if before - after:
