@@ -32,5 +32,9 @@ class FormulaRuntimeError(RummyError):
     """A formula that failed while a game evaluated it (e.g. division by zero)."""
 
 
+class LimitError(RummyError, RuntimeError):
+    """A position beyond a fixed capacity of the interpreter, e.g. of the table solver's state."""
+
+
 class IllegalAction(RummyError, ValueError):
     """An action that is not legal now; the game state is left unchanged."""

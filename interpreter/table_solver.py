@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .errors import LimitError
 from .table_moves import ACE_LOW, FIXED, MAY, NATURAL, NEED, NEED_NATURAL, WILD, Moves
 
 if TYPE_CHECKING:
@@ -38,6 +39,11 @@ class Programme:
 
     def __init__(self, rules: MeldRules, shape: Shape, positions, items, weights, pool: int,
                  released: int, joker_weight: int, base: int = 0, need=None):
+        if pool > SMALL:
+            raise LimitError(f"too many jokers for the table solver: {pool} (at most {SMALL})")
+        if need and (need[0] > SMALL or need[1] > 1023):        # the fields' widths
+            raise LimitError(f"opening too large for the table solver: {need[0]} melds and "
+                             f"{need[1]} points (at most {SMALL} and 1023)")
         self.rules, self.positions, self.items, self.weights = rules, positions, items, weights
         self.pool, self.released, self.joker_weight = pool, released, joker_weight
         self.base, self.need = base, need
@@ -92,7 +98,9 @@ class Programme:
         if found is None:
             found = ids[value] = len(self._tuples[bits])
             self._tuples[bits].append(value)
-            assert found < 1 << bits, "too many distinct values for a state field"
+            if found >> bits:
+                raise LimitError(f"position too large for the table solver: more than "
+                                 f"{1 << bits} distinct values of a {bits}-bit state field")
         return found
 
     def _get(self, state: int, at: int, bits: int) -> tuple:
@@ -318,7 +326,7 @@ class Programme:
     def _replay(self, plans):
         """[kind, cards, first position, last position, room below] of each meld made."""
         joker = self.rules.faces.joker
-        pair = lambda tok, face: (joker, face) if tok in (FIXED, WILD) else (face, face)  # noqa
+        pair = lambda tok, face: (joker, face) if tok in (FIXED, WILD) else (face, face)
         melds, open_runs = [], [[] for _ in range(self.suits)]
         below = [([], [], []) for _ in range(self.suits)]     # closed runs by kind of room
         for plan in plans:
@@ -376,5 +384,6 @@ class Programme:
                 last += 1
                 cards.append((joker, suit * self.ranks + self.positions[last].rank))
                 count -= 1
-        assert count == 0, "no room left for a joker"
+        if count:
+            raise AssertionError(f"no room left for {count} joker(s)")
         return [meld[1] for meld in melds]

@@ -21,7 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from interpreter import table_solver
 from interpreter.cards import Faces
+from interpreter.errors import LimitError, RummyError
 from interpreter.melds import MeldRules
 from interpreter.table import Opening, Play, added_cards, check_move, find_play
 
@@ -271,6 +273,28 @@ def test_find_play_objectives():
     assert sorted(FACES.name(f) for f in by_points.added) == ["9d", "Jk"]
     with pytest.raises(ValueError):
         find_play(CAROUSEL, t, cards, "speed")
+
+
+# ---- the solver's limits -------------------------------------------------------------------
+def test_the_solver_refuses_more_jokers_than_its_state_counts():
+    with pytest.raises(LimitError, match=r"too many jokers for the table solver: 32 \(at most 31\)"):
+        find_play(CAROUSEL, [], [JOKER] * 32 + hand("Kc"))
+    with pytest.raises(LimitError, match="opening too large for the table solver"):
+        find_play(CAROUSEL, [], hand("Kc Kd Ks"), opening=Opening(1, 1024))
+
+
+def test_the_solver_refuses_a_position_beyond_a_state_field(monkeypatch):
+    """Each field of the solver's state has a fixed width; here the open runs get 3 bits (8
+    values) instead of 14, so that a small position overflows them."""
+    t = table("5h 6h 7h", "7c 7d 7s", "8c 9c Tc", "9s Ts Js")
+    cards = hand("4h 8h 9h Th 4c 5c 6c 7c 2s 3s 4s")
+    assert len(find_play(CAROUSEL, t, cards).added) == 11
+    monkeypatch.setattr(table_solver, "RUN_BITS", 3)
+    monkeypatch.setattr(table_solver, "RUNS", 7)
+    with pytest.raises(LimitError, match="more than 8 distinct values of a 3-bit state field") \
+            as caught:
+        find_play(CAROUSEL, t, cards)
+    assert isinstance(caught.value, RummyError)
 
 
 # ---- the brute force ----------------------------------------------------------------------
