@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple
 
 from .melds import MeldRules
@@ -77,14 +78,14 @@ class Shape:
         return tuple(out + [Position(order[i], i, None, False, False) for i in range(again)])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def shape_of(rules: MeldRules) -> Shape:
     """The variant's group sizes, run lengths and ace placement, from its meld templates."""
     faces = rules.faces
     suits, ranks = len(faces.suits), len(faces.ranks)
     sizes = [len(t) for kind, t in rules.templates if kind == "group"]
     runs = [[faces.rank_of(f) for f in t] for kind, t in rules.templates if kind == "run"]
-    steps = {(a, b) for t in runs for a, b in zip(t, t[1:])}
+    steps = {pair for t in runs for pair in pairwise(t)}
     wrap = any((a, b, c) == (ranks - 1, 0, 1) for t in runs for a, b, c in zip(t, t[1:], t[2:]))
     lengths = [len(t) for t in runs]
     lo, hi = (min(lengths), max(lengths)) if runs else (None, 0)
@@ -398,7 +399,7 @@ def _take(used, tok, most, fixed, wmax):
     return (n, f, w + 1) if w < wmax else None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _splits(naturals, fixed, can_start: bool, can_group: bool):
     """(new runs, grouped) splits of the (naturals, fixed) cards left at this position."""
     return tuple(((a, b), (naturals - a, fixed - b)) for a in range(naturals + 1)
