@@ -1,59 +1,87 @@
-"""A plain-text rules sheet generated from a variant's checked spec (defaults filled in).
+"""A plain-text rules sheet generated from a variant's built, typed model.
 
-Every sentence is read off the spec, so the sheet says what the interpreter plays; formulas
-are quoted as written. Spec values the sheet has no words for are shown as they stand.
+Every sentence is read off the Variant the engine plays (never the raw spec): the turn's and
+the spread's from their steps' own ``sentence()``, the melds from the meld rules' templates,
+the rest from the typed sections. Formulas are quoted as written; rows that can never decide
+anything (after an unconditional row) are left out.
 """
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 
-from ..spec import Variant
+from ..formula import Formula
+from ..model.variant import Award, StockRules, Variant
 
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
-WORDS = {
-    "random": "chosen at random", "high_card": "the highest card cut",
-    "first_seat": "seat 0", "left": "the player to the dealer's left",
-    "winner": "the winner of the hand", "loser": "the loser of the hand",
-    "same": "the same dealer", "next": "the player to the dealer's left",
-    "around_table": "the first player, then each next player in turn",
-    "first_player_then_dealer": "the first player, then the dealer",
-    "first_player_draws": "If everyone passes, the first player starts by drawing from the stock.",
-    "reshuffle_discards": "the discard pile, less its top card, is shuffled to become the stock",
-    "void_hand": "the hand is void: nobody scores",
-    "last_lap": "every player has one more turn, then the hands are counted",
-    "end_round": "the hands are counted at once",
-    "first_meld_of_round": "the first meld of each round",
-    "first_meld_of_each_player": "each player's first meld",
-    "knocker": "the knocker's melds",
-    "stock": "the stock", "discard": "the discard pile",
-    "points": "players collect points; the highest total wins",
-    "penalty": "losers collect penalty points; the lowest total wins",
+FIRST_DEALER = {"random": "chosen at random", "high_card": "the player who cuts the highest card",
+                "first_seat": "seat 0"}
+NEXT_DEALER = {"left": "the player to the dealer's left", "winner": "the winner of the hand",
+               "loser": "the loser of the hand", "same": "the same dealer"}
+OPENER = {"first_meld_of_round": "the first meld of each round",
+          "first_meld_of_each_player": "each player's first meld of each round"}
+MODE = {"points": "players collect points; the highest total wins",
+        "penalty": "losers collect penalty points; the lowest total wins"}
+LOW_STOCK = {
+    "void_hand": "the hand is void: nobody scores.",
+    "end_round": "the hands are counted at once.",
+    "last_lap": "every player has one more turn, starting with the next player and ending "
+                "with the one who just played; then the hands are counted.",
+    "reshuffle_discards": "the discard pile, except its top card, is shuffled and put under "
+                          "the stock, and play goes on.",
 }
+TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
 
 def rules_sheet(variant: Variant) -> str:
     """The rules of ``variant`` in plain text, section by section."""
-    spec = variant.spec
-    sections = [_title(spec), _cards(variant), _deal(variant), _roles(spec), _melds(variant),
-                _table(variant), _turn(spec), _stock(spec), _round_end(spec), _scoring(spec),
-                _match(spec)]
+    sections = [_title(variant), _cards(variant), _deal(variant), _roles(variant),
+                _melds(variant), _table(variant), _turn(variant), _stock(variant),
+                _round_end(variant), _scoring(variant), _match(variant)]
     return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
 
 
-def _word(value) -> str:
-    return WORDS.get(value, str(value).replace("_", " "))
-
-
+# ---- helpers ----------------------------------------------------------------------------
 def _wrap(text: str, indent: str = "  ", hang: str | None = None) -> list[str]:
     lines = textwrap.wrap(text, WIDTH, initial_indent=indent, break_long_words=False,
                           subsequent_indent=indent if hang is None else hang)
     return [line.replace(_KEEP, " ") for line in lines]
 
 
-def _f(formula: str) -> str:
-    """A formula as quoted on the sheet, kept on one line."""
-    return formula.replace(" ", _KEEP)
+def _f(formula) -> str:
+    """A compiled formula as written, kept on one line."""
+    return formula.text.replace(" ", _KEEP)
+
+
+def _sentence(step) -> str:
+    """A step's own sentence, each of its formulas kept on one line."""
+    text = step.sentence()
+    for field in dataclasses.fields(step):
+        value = getattr(step, field.name)
+        if isinstance(value, Formula):
+            text = text.replace(value.text, _f(value))
+    return text
+
+
+def _always(formula) -> bool:
+    return formula.constant and bool(formula(None))
+
+
+def _never(formula) -> bool:
+    return formula.constant and not formula(None)
+
+
+def _reachable(rows: tuple) -> list:
+    """The rows (each with a ``when``) that can decide: none that is never true, none after
+    one that is always true."""
+    out = []
+    for row in rows:
+        if not _never(row.when):
+            out.append(row)
+        if _always(row.when):
+            break
+    return out
 
 
 def _heading(text: str) -> list[str]:
@@ -75,13 +103,23 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def _has_jokers(v: Variant) -> bool:
+    return any(v.jokers.values())
+
+
+def _voidable(stock: StockRules) -> bool:
+    """Whether a hand can end void: by the rule itself, or by a reshuffle that cannot be made
+    (too few discards, or the guard on reshuffles reached)."""
+    return stock.then in ("void_hand", "reshuffle_discards")
+
+
 # ---- sections ---------------------------------------------------------------------------
-def _title(spec) -> list[str]:
-    lines = [spec["name"], "=" * len(spec["name"])]
-    if spec.get("source"):
-        lines += _wrap(f"Rules source: {spec['source']}", "")
-    if spec.get("description"):
-        lines += _wrap(spec["description"], "")
+def _title(v: Variant) -> list[str]:
+    lines = [v.name, "=" * len(v.name)]
+    if v.source:
+        lines += _wrap(f"Rules source: {v.source}", "")
+    if v.description:
+        lines += _wrap(v.description, "")
     return lines
 
 
@@ -116,218 +154,228 @@ def _points(v: Variant) -> str:
             parts.append([[rank], label])
     text = ", ".join((f"{g[0]}-{g[-1]}" if label == "face value" and len(g) > 1 else " ".join(g))
                      + f" {label}" for g, label in parts)
-    if any(v.jokers.values()):
+    if _has_jokers(v):
         text += f", joker {faces.points[faces.joker]}"
     return text
 
 
 def _deal(v: Variant) -> list[str]:
-    spec, (low, high) = v.spec["deal"], v.players
+    (low, high), deal, roles = v.players, v.deal, v.roles
     lines = _heading("The deal")
     sizes = _counts(low, high, v.hand_size)
     each = "; ".join(f"{_plural(n, 'card')} each" + (f" with {span} players" if len(sizes) > 1
                                                      else "") for span, n in sizes)
-    lines += _wrap(f"Deal {each}, one card at a time. "
+    lines += _wrap(f"Deal {each}, one card at a time, starting left of the dealer. "
                    + ("The next card is turned face up to start the discard pile. "
-                      if spec["upcard"] else "")
+                      if deal.upcard else "")
                    + "The rest is the stock, face down.")
-    roles = v.spec.get("roles")
-    if roles and roles.get("dealer"):
-        lines += _wrap(f"The {roles['dealer']} deals every hand.")
+    if roles and roles.dealer:
+        lines += _wrap(f"The {roles.dealer} deals every hand.")
     else:
-        lines += _wrap(f"First dealer: {_word(spec['first_dealer'])}. "
-                       f"Next dealer: {_word(spec['next_dealer'])}.")
+        lines += _wrap(f"First dealer: {FIRST_DEALER[deal.first_dealer]}. "
+                       f"Next dealer: {NEXT_DEALER[deal.next_dealer]}.")
+    if not roles:
+        lines += _wrap("The player to the dealer's left plays first; play passes to the left.")
     return lines
 
 
-def _roles(spec) -> list[str]:
-    roles = spec.get("roles")
+def _roles(v: Variant) -> list[str]:
+    roles = v.roles
     if not roles:
         return []
-    names = roles["names"]
+    names = roles.names
     lines = _heading("Roles")
-    lines += _wrap(f"Roles: {', '.join(names)}. Assigned by {_word(roles['assign'])}: "
-                   f"the highest takes {names[0]}, then in order down to {names[-1]}.")
-    lines += _wrap(f"Dealt a hand and playing, in turn order: {', '.join(roles['play'])}.")
-    for advisor, advised in roles.get("advise", {}).items():
+    lines += _wrap(f"Roles: {', '.join(names)}. Each player cuts a card: the highest card "
+                   f"(rank, then suit) takes {names[0]}, then in order down to {names[-1]}.")
+    out = [n for n in names if n not in roles.play]
+    lines += _wrap(f"Dealt a hand and playing: {', '.join(roles.play)}"
+                   + (f"; sitting out: {', '.join(out)}." if out else "."))
+    lines += _wrap(_turn_order(roles))
+    for advisor, advised in roles.advise.items():
         lines += _wrap(f"The {advisor} sees the {advised}'s hand and may advise; the "
                        f"{advised} decides.")
-    if roles.get("no_score"):
-        lines += _wrap(f"No points are scored while holding: {', '.join(roles['no_score'])}.")
-    if roles.get("rotate"):
+    if roles.no_score:
+        held = ", ".join(n for n in names if n in roles.no_score)
+        lines += _wrap(f"No points are scored while holding: {held}.")
+    rows = _reachable(roles.rotate)
+    if rows:
         lines += _wrap("After each scored hand, the first of these rules that holds:")
-        for row in roles["rotate"]:
-            cond = "otherwise" if row["when"] == "true" else f"if {_f(row['when'])}"
-            moves = ", ".join(f"{old} -> {new}" for old, new in row["next"].items())
+        for row in rows:
+            cond = "otherwise" if _always(row.when) else f"if {_f(row.when)}"
+            moves = ", ".join(f"{old} -> {new}" for old, new in row.next.items())
             lines += _wrap(f"{cond}: {moves}", "    ", "      ")
     return lines
 
 
+def _turn_order(roles) -> str:
+    """Play starts left of the dealer, so a dealer role that plays plays last."""
+    if roles.dealer is None:
+        return ("Play starts with the first of them to the dealer's left and passes to the "
+                "left.")
+    others = [n for n in roles.play if n != roles.dealer]
+    if len(others) <= 1:
+        return (f"Turn order: {', '.join(others + [roles.dealer])} (play starts left of the "
+                f"dealer, and the {roles.dealer} deals).")
+    return (f"Play starts left of the dealer and passes to the left; the {roles.dealer} deals "
+            "and plays last.")
+
+
 def _melds(v: Variant) -> list[str]:
-    spec, ranks = v.spec["melds"], v.faces.ranks
+    rules, faces = v.meld_rules, v.faces
+    runs = [[faces.rank_of(f) for f in t] for kind, t in rules.templates if kind == "run"]
+    groups = [len(t) for kind, t in rules.templates if kind == "group"]
     lines = _heading("Melds")
-    group, run = spec["group"], spec["run"]
-    if group:
-        lines += _wrap(f"Group: {_span(group)} cards of one rank, each of a different suit.")
-    if run:
-        ace = {"low": f"ace low only ({'-'.join(ranks[:3])})",
-               "high": f"ace high only ({'-'.join(ranks[-2:] + ranks[:1])})",
-               "both": f"ace low or high ({'-'.join(ranks[:3])} or "
-                       f"{'-'.join(ranks[-2:] + ranks[:1])}), never both at once"}
-        corner = "-".join(ranks[-1:] + ranks[:2])
-        wrap = f"runs may turn the corner ({corner})" if run["wrap"] else f"no {corner}"
-        lines += _wrap(f"Run: {_span(run)} cards of one suit in sequence; "
-                       f"{ace.get(run['ace'], _word(run['ace']))}; {wrap}.")
-    if not group and not run:
-        lines += _wrap("No melds.")
-    if any(v.jokers.values()):
-        jokers = spec["jokers"]
-        most = jokers["max_per_meld"]
+    if groups:
+        lines += _wrap(f"Group: {_span(min(groups), max(groups), None)} cards of one rank, "
+                       "each of a different suit.")
+    if runs:
+        lengths = [len(r) for r in runs]
+        lines += _wrap(f"Run: {_span(min(lengths), max(lengths), len(faces.ranks))} cards of "
+                       f"one suit in sequence; {_ace(faces.ranks, runs)}.")
+    if _has_jokers(v):
+        most = rules.max_jokers
         limit = ("any number per meld" if most is None
                  else f"at most {_plural(most, 'joker')} per meld")
         lines += _wrap(f"Jokers stand for any card: {limit}, and at least "
-                       f"{_plural(jokers['min_natural'], 'natural card')} in each meld.")
+                       f"{_plural(rules.min_natural, 'natural card')} in each meld.")
     return lines
 
 
-def _span(rule) -> str:
-    if rule.get("max") is None:
-        return f"{rule['min']} or more"
-    return f"{rule['min']}" if rule["min"] == rule["max"] else f"{rule['min']} to {rule['max']}"
+def _span(low: int, high: int, top: int | None) -> str:
+    if high == top and high > low:
+        return f"{low} or more"
+    return f"{low}" if low == high else f"{low} to {high}"
+
+
+def _ace(names: tuple[str, ...], runs: list[list[int]]) -> str:
+    """Where the ace (the lowest rank) may sit in a run, read off the legal runs' ranks."""
+    top = len(names) - 1
+    low = any(r[:2] == [0, 1] for r in runs)
+    high = any(r[-2:] == [top, 0] for r in runs)
+    corner = "-".join((names[-1], names[0], names[1]))
+    ace_low, ace_high = "-".join(names[:3]), "-".join(names[-2:] + names[:1])
+    if any(0 in r[1:-1] for r in runs):
+        return f"runs may turn the corner ({corner})"
+    if low and high:
+        return f"ace low or high ({ace_low} or {ace_high}), never both at once; no {corner}"
+    return (f"ace high only ({ace_high})" if high else f"ace low only ({ace_low})") \
+        + f"; no {corner}"
 
 
 def _table(v: Variant) -> list[str]:
-    spec = v.spec["table"]
-    melding = any(next(iter(s)) in ("meld", "draw_until_meld") for s in v.spec["turn"])
-    if not spec["manipulation"] and not melding:
+    if not any(v.step(kind) for kind in TABLE_MELDING):
         return []
+    rules = v.table
     lines = _heading("Melds on the table")
-    if spec["manipulation"]:
+    if rules.manipulation:
         lines += _wrap("Players may rearrange the melds on the table when they meld, as long "
-                       "as they add a card from hand and every table card stays in a legal meld.")
-        if any(v.jokers.values()) and spec["jokers_released"] == "play_same_move":
-            lines += _wrap("A joker replaced by the card it stands for must be played on the "
-                           "table in the same move.")
-    opening = spec["opening"]
-    need = f"at least {_plural(opening['complete_melds'], 'complete meld')} from the hand alone"
-    if opening["min_points"]:
-        need += f", worth at least {opening['min_points']} points"
-    lines += _wrap(f"Opening: {_word(opening['applies_to'])} must lay {need}.")
+                       "as they add at least one card from the hand, take no card off the "
+                       "table, and leave every table card in a legal meld.")
+    else:
+        lines += _wrap("The melds on the table may only be extended, never rearranged: each "
+                       "keeps every card it has; new melds may be added.")
+    if _has_jokers(v):
+        lines += _wrap("A player who plays a joker names the card it stands for (written "
+                       "Jk(7h)); the joker keeps that card while it is on the table.")
+        if rules.manipulation:
+            lines += _wrap("When the table is rearranged, a joker may move to another meld "
+                           "still standing for its card. It may be given a new card only when "
+                           "a natural copy of its old card is on the table after the move (one "
+                           "such card for each joker so reassigned). A joker replaced by the "
+                           "card it stands for must be played on the table in the same move: "
+                           "it never goes back to a hand.")
+    if rules.opening_complete_melds or rules.opening_min_points:
+        need = (f"at least {_plural(rules.opening_complete_melds, 'complete meld')} "
+                "from the hand alone")
+        if rules.opening_min_points:
+            need += f", worth at least {rules.opening_min_points} points"
+            if _has_jokers(v):
+                need += " (a joker counts as the card it stands for)"
+        lines += _wrap(f"Opening: {OPENER[rules.opening_applies_to]} must be {need}, leaving "
+                       "the melds already on the table as they are.")
     return lines
 
 
-def _turn(spec) -> list[str]:
+def _turn(v: Variant) -> list[str]:
     lines = _heading("A turn")
-    for i, step in enumerate(spec["turn"], 1):
-        kind, options = next(iter(step.items()))
-        lines += _wrap(f"{i}. {_step(kind, options)}", "  ", "     ")
+    for i, step in enumerate(v.turn, 1):
+        lines += _wrap(f"{i}. {_sentence(step)}", "  ", "     ")
     lines += _wrap("A step marked optional may be skipped; the turn ends after its last step.")
     return lines
 
 
-def _step(kind: str, o) -> str:
-    if kind == "offer_upcard":
-        return (f"Upcard (first turn of a hand only): the upcard is offered to {_word(o['to'])}; "
-                f"taking it counts as the draw. {_word(o['if_all_pass'])}")
-    if kind == "draw":
-        piles = " or ".join(_word(p) for p in o["from"])
-        return f"Draw {_plural(o['count'], 'card')} from {piles}."
-    if kind == "draw_until_meld":
-        after = ("may still meld after the last draw" if o["meld_after_last"]
-                 else "may not meld after the last draw")
-        return (f"Draw from the stock one card at a time, up to {o['max_draws']}, stopping at "
-                f"the first meld; you {after}.")
-    if kind == "meld":
-        return f"Meld ({'optional' if o['optional'] else 'required'}): put melds on the table."
-    if kind == "knock":
-        how = ("the knock discards a card face down" if o["discard"] == "required"
-               else "without discarding")
-        text = f"Knock (optional) if: {_f(o['when'])} ({how}); the round then ends."
-        if o["without_discard_when"] != "false":
-            text += f" A knock may keep every card if: {_f(o['without_discard_when'])}."
-        return text
-    if kind == "discard":
-        text = "Discard one card face up onto the discard pile"
-        return text + (", not a card taken from it this turn." if o["not_taken_card"] else ".")
-    return f"{_word(kind)}: {o}"
-
-
-def _stock(spec) -> list[str]:
-    stock = spec["stock"]
+def _stock(v: Variant) -> list[str]:
+    stock = v.stock
     lines = _heading("The stock")
-    low = (f"is down to {_plural(stock['exhausted_at'], 'card')}" if stock["exhausted_at"]
+    low = (f"has {_plural(stock.exhausted_at, 'card')} or fewer left" if stock.exhausted_at
            else "is empty")
-    text = f"When the stock {low} (checked after each turn): {_word(stock['then'])}."
-    void = stock["then"] == "void_hand"
-    if stock["then"] == "reshuffle_discards" and stock["max_reshuffles"] is not None:
-        text += (f" After {_plural(stock['max_reshuffles'], 'reshuffle')} the hand is void: "
-                 "nobody scores.")
-        void = True
+    text = f"At the end of each turn, if the stock {low}, {LOW_STOCK[stock.then]}"
+    if stock.then == "reshuffle_discards":
+        guard = (f", or when the hand has had {_plural(stock.max_reshuffles, 'reshuffle')} "
+                 "already" if stock.max_reshuffles is not None else "")
+        text += (" The hand is void instead (nobody scores) when the discard pile has fewer "
+                 f"than 2 cards{guard}.")
     lines += _wrap(text)
-    if void:
-        lines += _wrap(f"After a void hand, {_word(stock['void_dealer'])} deals.")
+    if _voidable(stock):
+        lines += _wrap(_void_dealer(v))
     return lines
 
 
-def _round_end(spec) -> list[str]:
-    end = spec["round_end"]
+def _void_dealer(v: Variant) -> str:
+    roles = v.roles
+    if roles and roles.dealer:
+        return f"After a void hand the {roles.dealer} deals again; roles do not change."
+    who = ("the same dealer deals again" if v.stock.void_dealer == "same"
+           else "the player to the dealer's left deals")
+    return f"After a void hand {who}" + ("; roles do not change." if roles else ".")
+
+
+def _round_end(v: Variant) -> list[str]:
     lines = _heading("End of a round")
-    ends = ["a player knocks"] if any("knock" in s for s in spec["turn"]) else []
-    if end["empty_hand_ends_round"]:
-        ends.append("a player has played every card (goes out)")
-    stock = spec["stock"]
-    if stock["then"] != "reshuffle_discards" or stock["max_reshuffles"] is not None:
-        ends.append("the stock runs out (see The stock)")
+    ends = ["a player knocks"] if v.step("knock") else []
+    if v.round_end.empty_hand_ends_round:
+        ends.append("at once when a player has no cards left (goes out)")
+    ends.append("when the stock runs low (see The stock)")
     lines += _wrap(f"A round ends when {', or '.join(ends)}.")
-    if end["spread"]:
-        lines += _wrap("The knocker lays out melds, then each other player in turn; only "
-                       "unmelded cards (deadwood) count.")
-    else:
-        lines += _wrap("Every card left in a hand counts (deadwood is the hand's points).")
-    lay = end["layoffs"]
-    if lay["allowed"]:
-        only = ", only onto the melds as first laid" if lay["original_melds_only"] else ""
-        cond = "" if lay["when"] == "true" else f", if: {_f(lay['when'])}"
-        lines += _wrap(f"Layoffs: the other players may add cards to {_word(lay['onto'])}"
-                       f"{only}{cond}.")
-    else:
-        lines += _wrap("No layoffs.")
+    lines += _wrap(_sentence(v.round_end.spread))
     return lines
 
 
-def _awards(awards, indent: str) -> list[str]:
+def _awards(awards: tuple[Award, ...], indent: str) -> list[str]:
     lines = []
     for award in awards:
-        cond = "" if award["when"] == "true" else f"   if {_f(award['when'])}"
-        lines += _wrap(f"to {_f(award['to'])}: {_f(award['points'])}{cond}", indent,
-                       indent + "  ")
+        if _never(award.when):
+            continue
+        cond = "" if _always(award.when) else f"   if {_f(award.when)}"
+        lines += _wrap(f"to {_f(award.to)}: {_f(award.points)}{cond}", indent, indent + "  ")
     return lines
 
 
-def _scoring(spec) -> list[str]:
-    scoring = spec["scoring"]
+def _scoring(v: Variant) -> list[str]:
+    scoring = v.scoring
     lines = _heading("Scoring")
-    lines += _wrap(f"Mode {scoring['mode']}: {_word(scoring['mode'])}. The first row whose "
-                   "condition holds decides the round; p is the player receiving the points.")
-    for row in scoring["outcomes"]:
-        cond = "otherwise" if row["when"] == "true" else f"when {_f(row['when'])}"
-        lines += _wrap(f"{row['outcome']}: {cond}", "  ", "    ")
-        lines += _wrap(f"winners: {_f(row['winners'])}", "    ", "      ")
-        lines += _awards(row["award"], "    ")
-    lines += _wrap(f"{scoring['void']['outcome']}: a void hand; nobody scores.", "  ")
+    lines += _wrap(f"Mode {scoring.mode}: {MODE[scoring.mode]}. The first row whose condition "
+                   "holds decides the round; p is the player receiving the points.")
+    for row in _reachable(scoring.outcomes):
+        cond = "otherwise" if _always(row.when) else f"when {_f(row.when)}"
+        lines += _wrap(f"{row.name}: {cond}", "  ", "    ")
+        lines += _wrap(f"winners: {_f(row.winners)}", "    ", "      ")
+        lines += _awards(row.awards, "    ")
+    if _voidable(v.stock):
+        lines += _wrap(f"{scoring.void_outcome}: a void hand; nobody scores.", "  ")
     return lines
 
 
-def _match(spec) -> list[str]:
-    match = spec["match"]
+def _match(v: Variant) -> list[str]:
+    match = v.match
     lines = _heading("The match")
-    lines += _wrap(f"Ends after a scored hand when: {_f(match['ends_when'])}.")
-    if match.get("max_hands") is not None:
-        lines += _wrap(f"It also ends after {_plural(match['max_hands'], 'deal')}, void hands "
+    lines += _wrap(f"Ends after a scored hand when: {_f(match.ends_when)}.")
+    if match.max_hands is not None:
+        lines += _wrap(f"It also ends after {_plural(match.max_hands, 'deal')}, void hands "
                        "included.")
-    if match["bonuses"]:
+    if match.bonuses:
         lines += _wrap("Then bonuses, in order (each sees the totals after the one before):")
-        lines += _awards(match["bonuses"], "    ")
-    best = "lowest" if spec["scoring"]["mode"] == "penalty" else "highest"
+        lines += _awards(match.bonuses, "    ")
+    best = "lowest" if v.scoring.mode == "penalty" else "highest"
     lines += _wrap(f"The {best} total wins the match.")
     return lines
