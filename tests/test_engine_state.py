@@ -126,3 +126,24 @@ def test_a_row_that_pays_nobody_scores_nothing_and_the_validator_warns(tmp_path,
     assert main(["validate", str(path)]) == 0
     err = capsys.readouterr().err
     assert f"{path}:" in err and "warning: outcome 'gin' has no awards" in err
+
+
+DEAD_ROWS = """
+extends: gin_standard
+name: Dead rows
+scoring:
+  outcomes:
+    - outcome: knock
+      winners: knocker
+      award: [{to: winners, points: "10"}]
+    - outcome: gin
+      winners: knocker
+      award: [{to: winners, points: "25"}]
+"""
+
+
+def test_the_validator_warns_of_rows_that_can_never_decide_a_hand(tmp_path):
+    path = tmp_path / "dead.yaml"
+    path.write_text(DEAD_ROWS)
+    (warning,) = load_variant(path).warnings
+    assert warning.startswith(f"{path}:") and "'knock' always holds" in warning

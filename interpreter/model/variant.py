@@ -28,7 +28,7 @@ class DealRules:
 @dataclass(frozen=True)
 class RoleRules:
     names: tuple[str, ...]                  # assigned by cutting: the first to the highest card
-    play: tuple[str, ...]                   # roles dealt a hand, in turn order
+    play: tuple[str, ...]                   # roles dealt a hand (play goes by seat)
     dealer: str | None
     advise: Mapping[str, str]               # advisor role -> advised role
     no_score: frozenset[str]

@@ -226,6 +226,11 @@ class Builder:
             path = ("scoring", "outcomes", i)
             if i == len(rows) - 1 and _formula_text(row.get("when", True)) != "true":
                 self.problem(path, "the last row must have no 'when', so that every round is scored")
+            if i < len(rows) - 1 and _formula_text(row.get("when", True)) == "true":
+                file, line, col, _ = self.locate(path, False)
+                self.warnings.append(format_problem(
+                    file, line, col, path, f"warning: outcome {row['outcome']!r} always holds: "
+                    "the rows after it can never decide a hand"))
             outcomes.append(model.Outcome(
                 row["outcome"],
                 self.formula(path + ("when",), scopes.round_scope(roles), BOOL, "true"),

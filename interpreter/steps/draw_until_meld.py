@@ -41,5 +41,5 @@ class DrawUntilMeld(Step):
         after = ("may still meld after the last draw" if self.meld_after_last
                  else "may not meld after the last draw")
         return (f"Draw from the stock one card at a time, up to {self.max_draws}, stopping at "
-                f"the first meld; you {after}. With an empty stock, you may meld without "
-                "drawing.")
+                f"the first meld (after a meld no more cards are drawn, but more melds may be "
+                f"made); you {after}. With an empty stock, you may meld without drawing.")

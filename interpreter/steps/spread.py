@@ -159,7 +159,8 @@ class Spread:
                 "cards (deadwood) count.")
         if not self.layoffs:
             return text + " No layoffs."
-        only = ", only onto the melds as first laid" if self.original_melds_only else ""
+        only = (", never onto cards another player laid off" if self.original_melds_only
+                else "")
         cond = "" if self.layoffs_when.text == "true" else f", if: {self.layoffs_when.text}"
         return (text + " Layoffs: the other players may add cards from their hands to the "
                 f"knocker's melds{only}{cond}.")
