@@ -86,7 +86,8 @@ def deal_hand(state) -> None:
         order = state.deck_orders.pop(0)
     else:
         order = shuffled(list(range(len(state.face_of))), state.seed, "hand", state.deals)
-    state.reset("hand", "turn")
+    state.reset("hand")
+    state.reset("turn")
     hands, up, stock = deal(order, state.in_play, v.hand_size(state.players), v.deal.upcard)
     state.hands = [hands.get(s, []) for s in range(state.players)]
     state.discard = [up] if up is not None else []
@@ -104,6 +105,9 @@ class LowStock(Enum):
     LAST_LAP = "last_lap"      # the last lap: ``state.last_lap`` says who plays
 
 
+_PLAY_ON = LowStock.PLAY_ON                # read once per turn: a constant is faster
+
+
 def after_turn(state, seat: int) -> LowStock:
     """The stock rule after ``seat``'s turn (and the last lap, once it has begun)."""
     if state.last_lap is not None:          # this seat has had its last turn
@@ -111,7 +115,7 @@ def after_turn(state, seat: int) -> LowStock:
         return LowStock.LAST_LAP if state.last_lap else LowStock.SCORE
     rules = state.variant.stock
     if len(state.stock) > rules.exhausted_at:
-        return LowStock.PLAY_ON
+        return _PLAY_ON
     if rules.then == "void_hand":
         return LowStock.VOID
     if rules.then == "end_round":

@@ -18,7 +18,7 @@ from ..spec import load_variant
 from . import scoring, seating, turn
 from .dealing import deck_order
 from .observe import observation
-from .state import GameState, Phase
+from .state import GameState
 
 TERMINAL = -1
 
@@ -39,7 +39,7 @@ class State(GameState):
         return self.over
 
     def legal_actions(self) -> list[Action]:
-        return list((self.legal_cache or self._legal()).steps)
+        return list((self.legal_cache or self._legal())[0])
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
@@ -52,7 +52,7 @@ class State(GameState):
     @property
     def meld_step(self) -> int | None:
         """The turn step a table meld belongs to now (None: melding is not allowed now)."""
-        return self._legal().meld_step if self.phase is Phase.TURN else None
+        return self._legal()[1] if self.phase is turn.TURN else None
 
     @property
     def scores(self) -> list[int]:
@@ -80,7 +80,7 @@ class State(GameState):
         """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
         if isinstance(action, str):
             action = Action.parse(action)
-        step = (self.legal_cache or self._legal()).steps.get(action)
+        step = (self.legal_cache or self._legal())[0].get(action)
         if step is not None:                 # the usual case, first
             self.legal_cache = None
             turn.apply(self, action, step)
@@ -89,27 +89,27 @@ class State(GameState):
 
     def _resolve(self, action: Action, play: bool = False) -> None:
         """Find the step of ``action`` and, with ``play``, apply it; IllegalAction if none."""
-        legal = self._legal()
-        step = legal.steps.get(action)
+        legal, meld_step = self._legal()
+        step = legal.get(action)
         if step is None and action.cards:
             action = self._canonical(action)
-            step = legal.steps.get(action)
+            step = legal.get(action)
         if step is not None:
             if play:
                 self.legal_cache = None
                 turn.apply(self, action, step)
             return
-        if action.kind == "meld" and legal.meld_step is not None and self.phase is Phase.TURN:
-            self._checked(action, legal.meld_step, play)
+        if action.kind == "meld" and meld_step is not None and self.phase is turn.TURN:
+            self._checked(action, meld_step, play)
             return
         spread = self.variant.round_end.spread
-        if action.kind == "spread" and self.phase is Phase.SPREAD and \
-                spread.same_spread_listed(self, action, legal.steps):
+        if action.kind == "spread" and self.phase is turn.SPREAD and \
+                spread.same_spread_listed(self, action, legal):
             if play:
                 self.legal_cache = None
                 turn.apply(self, action, 0)
             return
-        shown = ", ".join(map(str, list(legal.steps)[:40]))
+        shown = ", ".join(map(str, list(legal)[:40]))
         raise IllegalAction(f"{action} is not legal now for seat {self.player} "
                             f"({self.phase.value}); legal: {shown}")
 
@@ -137,7 +137,8 @@ class State(GameState):
 
     def _legal(self) -> turn.Legal:
         if self.legal_cache is None:
-            self.legal_cache = turn.legal(self)
+            self.legal_cache = (turn.turn_actions(self) if self.phase is turn.TURN
+                                else turn.legal(self))
         return self.legal_cache
 
     # ---- JSON -----------------------------------------------------------------------------

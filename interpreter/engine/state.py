@@ -95,10 +95,9 @@ class GameState:
     legal_cache: Any = _derived()
 
     # ---- lifetimes ------------------------------------------------------------------------
-    def reset(self, *lifetimes: str) -> None:
-        """Give every field of these lifetimes its declared starting value."""
-        for lifetime in lifetimes:
-            _RESETS[lifetime](self)
+    def reset(self, lifetime: str) -> None:
+        """Give every field of ``lifetime`` its declared starting value."""
+        _RESETS[lifetime](self)
 
     def derive(self) -> None:
         """Work out the derived fields from the variant, the seats, the dealer and roles."""

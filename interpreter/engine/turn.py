@@ -9,37 +9,40 @@ rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`). Owns ``phase``
 """
 from __future__ import annotations
 
+from typing import Optional
+
+from ..model.actions import Action
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
 from . import dealing, scoring
 from .dealing import LowStock
 from .state import Phase
 
+# Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
+# and the driver reads several for every action.
+OFFER, TURN, SPREAD, OVER = Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER
+NEXT, END_TURN, KNOCKED = After.NEXT, After.END_TURN, After.KNOCK
+TAKEN, PASSED_ON = Offer.TAKEN, Offer.NEXT
+PLAY_ON, LAST_LAP, SCORE = LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE
 
-class Legal:
-    """The legal actions now, each with the index of the step it belongs to, and the step a
-    table meld belongs to (None: melding is not allowed now)."""
-
-    __slots__ = ("steps", "meld_step")
-
-    def __init__(self, steps: dict, meld_step: int | None = None):
-        self.steps, self.meld_step = steps, meld_step
-
-
-NOTHING = Legal({})
+# The legal actions now, each with the index of the step it belongs to, and the step a table
+# meld belongs to (None: melding is not allowed now). A plain pair: it is made for every action.
+Legal = tuple[dict[Action, int], Optional[int]]
+NOTHING: Legal = ({}, None)
 
 
 def legal(state) -> Legal:
-    if state.over:
-        return NOTHING
-    if state.phase is Phase.OFFER:
-        return Legal(dict.fromkeys(state.variant.turn[0].answers(), 0))
-    if state.phase is Phase.SPREAD:
-        return Legal(dict.fromkeys(state.variant.round_end.spread.actions(state), 0))
-    return _turn_actions(state)
+    phase = state.phase
+    if phase is TURN:
+        return turn_actions(state)
+    if phase is OFFER:
+        return dict.fromkeys(state.variant.turn[0].answers(), 0), None
+    if phase is SPREAD:
+        return dict.fromkeys(state.variant.round_end.spread.actions(state), 0), None
+    return NOTHING
 
 
-def _turn_actions(state) -> Legal:
+def turn_actions(state) -> Legal:
     steps = state.variant.turn
     found: dict = {}
     meld_step = None
@@ -56,19 +59,20 @@ def _turn_actions(state) -> Legal:
             else:
                 found = dict.fromkeys(actions, i)
             if required:
-                return Legal(found, meld_step)
+                return found, meld_step
         i += 1
     found.setdefault(END, len(steps))
-    return Legal(found, meld_step)
+    return found, meld_step
 
 
 # ---- applying -------------------------------------------------------------------------
 def apply(state, action, index: int) -> None:
     """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0)."""
-    if state.phase is Phase.OFFER:
+    phase = state.phase
+    if phase is OFFER:
         _answer_offer(state, action)
         return
-    if state.phase is Phase.SPREAD:
+    if phase is SPREAD:
         _spread(state, state.variant.round_end.spread.apply(state, action))
         return
     steps = state.variant.turn
@@ -77,27 +81,27 @@ def apply(state, action, index: int) -> None:
         _end_turn(state)
         return
     after = steps[index].apply(state, action)
-    if after is After.END_TURN:
+    if after is END_TURN:
         _end_turn(state)
-    elif after is After.KNOCK:
+    elif after is KNOCKED:
         state.turns += 1
         _knocked(state)
     elif state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
         _went_out(state, seat)
     else:
-        state.step = index + 1 if after is After.NEXT else index
+        state.step = index + 1 if after is NEXT else index
 
 
 def _answer_offer(state, action) -> None:
     seat = state.player
     after = state.variant.turn[0].answer(state, action)
-    if after is Offer.TAKEN:
-        state.phase, state.player = Phase.TURN, seat
+    if after is TAKEN:
+        state.phase, state.player = TURN, seat
         state.step = state.variant.step_index("draw") + 1
-    elif after is Offer.NEXT:
+    elif after is PASSED_ON:
         state.player = state.offer[0]
     else:
-        state.phase, state.player = Phase.TURN, state.in_play[0]
+        state.phase, state.player = TURN, state.in_play[0]
         state.step = state.variant.first_step
 
 
@@ -114,11 +118,11 @@ def _end_turn(state) -> None:
         _went_out(state, seat)
         return
     low = dealing.after_turn(state, seat)
-    if low is LowStock.PLAY_ON:
+    if low is PLAY_ON:
         _start_turn(state, state.next_in_play(seat))
-    elif low is LowStock.LAST_LAP:
+    elif low is LAST_LAP:
         _start_turn(state, state.last_lap[0])
-    elif low is LowStock.SCORE:
+    elif low is SCORE:
         _score(state)
     else:
         scoring.void_hand(state)
@@ -133,7 +137,7 @@ def _went_out(state, seat: int) -> None:
 def _knocked(state) -> None:
     spread = state.variant.round_end.spread
     if spread.start(state):
-        state.phase, state.player = Phase.SPREAD, state.knocker
+        state.phase, state.player = SPREAD, state.knocker
     else:
         _score(state)
 
@@ -152,7 +156,7 @@ def _score(state) -> None:
 
 def _next_hand(state) -> None:
     if state.over:
-        state.phase = Phase.OVER
+        state.phase = OVER
         return
     begin_hand(state)
 
@@ -163,6 +167,6 @@ def begin_hand(state) -> None:
     steps = state.variant.turn
     if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
             and steps[0].start(state):
-        state.phase, state.player, state.step = Phase.OFFER, state.offer[0], 0
+        state.phase, state.player, state.step = OFFER, state.offer[0], 0
     else:
-        state.phase, state.player, state.step = Phase.TURN, state.in_play[0], state.variant.first_step
+        state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.first_step

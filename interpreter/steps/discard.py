@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import After, Step
+from .base import END_TURN, Step
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Discard(Step):
 
     def apply(self, state, action):
         put_on_pile(state, state.player, action.cards[0])
-        return After.END_TURN
+        return END_TURN
 
     def sentence(self) -> str:
         text = "Discard one card face up onto the discard pile"

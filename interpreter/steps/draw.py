@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import DRAW_DISCARD, DRAW_STOCK, After, Step
+from .base import DRAW_DISCARD, DRAW_STOCK, NEXT, Step
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Draw(Step):
                     state.hands[seat].append(state.stock.pop())
         else:
             take_discard(state, seat)
-        return After.NEXT
+        return NEXT
 
     def sentence(self) -> str:
         piles = " or ".join({"stock": "the stock", "discard": "the discard pile"}[p]

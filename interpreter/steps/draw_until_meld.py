@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import DRAW_STOCK, After, Step
+from .base import DRAW_STOCK, STAY, Step
 from .table_melds import apply_meld, meld_actions
 
 
@@ -35,7 +35,7 @@ class DrawUntilMeld(Step):
             if state.stock:
                 state.hands[state.player].append(state.stock.pop())
             state.draws += 1
-        return After.STAY
+        return STAY
 
     def sentence(self) -> str:
         after = ("may still meld after the last draw" if self.meld_after_last

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
 from ..model.scopes import knock_scope
 from ..model.views import knock_env
-from .base import KNOCK, After, Step
+from .base import KNOCK, KNOCKED, Step
 from .discard import put_on_pile
 
 OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -70,8 +70,21 @@ class Knock(Step):
     # ---- legal knocks ---------------------------------------------------------------------
     def actions(self, state):
         hand = state.hand_faces(state.player)
-        if self.limits is not None:
-            return self._within_limits(state, hand, self.limits), False
+        limits = self.limits
+        if limits is not None:                 # the usual case, worked out in place
+            deadwood = state.variant.meld_rules.deadwood(hand)
+            out = []
+            op, limit = limits.op, limits.limit
+            lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
+            if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
+                compare = OPS[op]
+                out = _discard_knocks(state, hand, lambda after: compare(after, limit))
+            if limits.kept_op is None:
+                if limits.kept_limit:
+                    out.append(KNOCK)
+            elif OPS[limits.kept_op](deadwood, limits.kept_limit):
+                out.append(KNOCK)
+            return out, False
         inputs = _Inputs(state, hand)
         if self.discard != "required":
             return ([KNOCK] if self.when(inputs.env) else []), False
@@ -80,23 +93,6 @@ class Knock(Step):
         if self._may_keep_all(inputs):
             out.append(KNOCK)
         return out, False
-
-    @staticmethod
-    def _within_limits(state, hand: list[int], limits: Limits) -> list:
-        """:meth:`actions` when both conditions compare a deadwood with a constant."""
-        deadwood = state.variant.meld_rules.deadwood(hand)
-        out = []
-        op, limit = limits.op, limits.limit
-        lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
-        if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
-            compare = OPS[op]
-            out = _discard_knocks(state, hand, lambda after: compare(after, limit))
-        if limits.kept_op is None:
-            if limits.kept_limit:
-                out.append(KNOCK)
-        elif OPS[limits.kept_op](deadwood, limits.kept_limit):
-            out.append(KNOCK)
-        return out
 
     def _discard_test(self, state, inputs: "_Inputs"):
         """A test of one deadwood-after-discard value, or None when no discard can pass it."""
@@ -145,7 +141,7 @@ class Knock(Step):
         if action.cards:
             put_on_pile(state, seat, action.cards[0])
         state.knocker, state.kept_all = seat, not action.cards
-        return After.KNOCK
+        return KNOCKED
 
     def sentence(self) -> str:
         how = ("the knock discards a card face down" if self.discard == "required"

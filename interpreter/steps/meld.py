@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import After, Step
+from .base import STAY, Step
 from .table_melds import apply_meld, meld_actions
 
 
@@ -23,7 +23,7 @@ class Meld(Step):
 
     def apply(self, state, action):
         apply_meld(state, action)
-        return After.STAY
+        return STAY
 
     def sentence(self) -> str:
         if self.optional:
