@@ -24,3 +24,14 @@ def test_random_play_benchmark_quick():
     assert run.returncode == 0, run.stdout + run.stderr
     rows = [line.split() for line in run.stdout.splitlines()]
     assert any(row[:1] == ["ours"] and float(row[1]) > 0 for row in rows if row)
+
+
+def test_before_after_benchmark_quick():
+    """Two trees compared alternately (here the same tree twice, so every ratio is near 1)."""
+    run = subprocess.run([sys.executable, "benchmarks/before_after.py", "--before", str(ROOT),
+                          "--rounds", "1", "--quick"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = {line[:30].strip(): line[30:].split() for line in run.stdout.splitlines()[2:]}
+    assert float(rows["random gin_standard hands/s"][0]) > 0
+    assert "dense deadwood us/hand" in rows and "greedy carousel actions/s" in rows
