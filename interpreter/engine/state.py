@@ -7,14 +7,15 @@ fields (the variant, card faces, caches) are worked out again from the rest, nev
 """
 from __future__ import annotations
 
-import copy
+import collections.abc
+import copy as copying
 import dataclasses
 import json
 import types
 import typing
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..errors import IllegalAction
 from ..model.actions import Action
@@ -59,7 +60,8 @@ class GameState:
     dealer: int = _field("match", "engine.seating", 0)
     roles: dict[str, int] | None = _field("match", "engine.seating", None)
     over: bool = _field("match", "engine.scoring", False)
-    history: list[dict] = _field("match", "engine.scoring", factory=list)
+    history: list[Mapping[str, Any]] = _field("match", "engine.scoring", factory=list)  # records
+    # are never changed once written
     # ---- the hand
     stock: list[int] = _field("hand", "engine.dealing", factory=list)
     discard: list[int] = _field("hand", "engine.dealing", factory=list)
@@ -129,7 +131,7 @@ class GameState:
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of every data field, for :meth:`restore`."""
-        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in _DATA}
+        return {name: copy(getattr(self, name)) for name, copy in _COPIERS.items()}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         for name, value in snapshot.items():
@@ -246,3 +248,30 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
 
 
 _DECODERS = {f.name: _decoder(_TYPES[f.name]) for f in _DATA}
+
+
+def _copier(kind: Any) -> Callable[[Any], Any]:
+    """A function copying a value of the declared type ``kind`` as deep as it can change
+    (numbers, strings, enums and read-only mappings are shared)."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        inner = _copier(next(a for a in args if a is not type(None)))
+        return _same if inner is _same else (lambda value: None if value is None else inner(value))
+    if kind in (int, bool, str) or origin is collections.abc.Mapping or (
+            isinstance(kind, type) and issubclass(kind, Enum)):
+        return _same
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        parts = {f.name: _copier(hints[f.name]) for f in dataclasses.fields(kind)}
+        return lambda value: kind(**{n: part(getattr(value, n)) for n, part in parts.items()})
+    if origin is dict:
+        item = _copier(args[1])
+        return dict.copy if item is _same else (
+            lambda value: {k: item(v) for k, v in value.items()})
+    if origin is list:
+        item = _copier(args[0])
+        return list.copy if item is _same else (lambda value: [item(v) for v in value])
+    return copying.deepcopy
+
+
+_COPIERS = {f.name: _copier(_TYPES[f.name]) for f in _DATA}
