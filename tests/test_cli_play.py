@@ -133,12 +133,13 @@ def test_rules_sheet_details(capsys, monkeypatch):
     assert "After a void hand the box deals again; roles do not change." in out
     _, out, _ = run(capsys, monkeypatch, "rules", "carousel")
     assert "3-5 players: 2 decks of 52 cards and 2 jokers (106 cards)." in out
-    assert "Knock (optional) if: hand_points <= 5 (without discarding)" in out
+    assert "Knock (optional) if: hand_points <= knock_limit (without discarding)" in out
+    assert "PARAMETERS" in out and "    knock_limit = 5" in out
     assert "A player who plays a joker names the card it stands for" in out
     assert "void" not in out
     _, out, _ = run(capsys, monkeypatch, "rules", "gin_standard")
-    assert "A knock may keep every card if: deadwood == 0." in out
-    assert "to highest(players, score): 100" in out
+    assert "A knock may keep every card if: deadwood == 0." in " ".join(out.split())
+    assert "to highest(players, score): game_bonus" in out and "game_bonus = 100" in out
     assert "  void: a void hand; nobody scores." in out
 
 

@@ -279,6 +279,7 @@ TABLE: dict[str, list[Case]] = {
     "melds.run.wrap": [case("gin", "melds.run.wrap", True)],
     "melds.jokers.max_per_meld": [case("carousel", "melds.jokers.max_per_meld", 0, FIRST_MELDS)],
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
+    "params": [case("gin_standard", "params.knock_limit", 3)],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
                                       "first_meld_of_each_player", SECOND_PLAYER)],

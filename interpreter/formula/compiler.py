@@ -164,6 +164,9 @@ class Compiler:
             if get is None:
                 return (lambda env, slots: slots[slot]), type_
             return (lambda env, slots: get(slots[slot])), type_
+        if key in self.scope.constants and key not in self.scope.names:
+            value = self.scope.constants[key]
+            return _constant(value), BOOL if isinstance(value, bool) else NUM
         if key in self.scope.names:
             if get is None:
                 return (lambda env, slots: env[key]), self.scope.names[key]
@@ -277,7 +280,7 @@ class Compiler:
 
     def _name_hint(self, name: str) -> str:
         """Did-you-mean for an unknown name: a close name, or ``p.attr`` for a bare attribute."""
-        options = {n: n for n in [*self.bound, *self.scope.names]}
+        options = {n: n for n in [*self.bound, *self.scope.names, *self.scope.constants]}
         for owner, attrs in ((PLAYER, self.scope.player_attrs), (CARD, self.scope.card_attrs)):
             holder = self._some_name_of(owner)
             for attr in attrs if holder else ():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
+from typing import Any, Mapping
 
 
 class Type(Enum):
@@ -32,8 +32,15 @@ class Scope:
     names: Mapping[str, Type] = field(default_factory=dict)
     player_attrs: Mapping[str, Type] = field(default_factory=dict)
     card_attrs: Mapping[str, Type] = field(default_factory=dict)
+    constants: Mapping[str, Any] = field(default_factory=dict)   # fixed when compiled
 
     def with_names(self, **names: Type) -> "Scope":
         """This scope plus (or overriding) the given names."""
-        return Scope({**self.names, **names}, self.player_attrs, self.card_attrs)
+        return Scope({**self.names, **names}, self.player_attrs, self.card_attrs,
+                     self.constants)
+
+    def with_constants(self, constants: Mapping[str, Any]) -> "Scope":
+        """This scope plus names whose values (numbers, true/false) are known when compiling."""
+        return Scope(self.names, self.player_attrs, self.card_attrs,
+                     {**self.constants, **constants})
 

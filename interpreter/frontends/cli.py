@@ -6,6 +6,8 @@ import json
 import os
 import sys
 
+import yaml
+
 from ..agents import make_agent
 from ..errors import RummyError, SpecError
 from ..simulate import report, simulate
@@ -41,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check variant files; one located line per problem")
     p.add_argument("files", nargs="+", metavar="FILE", help="variant YAML files or bundled names")
+    p.add_argument("--resolved", action="store_true",
+                   help="also print the effective spec: extends and patches applied, defaults "
+                        "filled in")
     p.set_defaults(run=_validate)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the variant format")
@@ -118,6 +123,10 @@ def _validate(args) -> int:
             for warning in variant.warnings:
                 print(warning, file=sys.stderr)
             print(f"{variant.path}: ok ({variant.name})")
+            if args.resolved:
+                effective = {k: v for k, v in variant.spec.items() if k != "extends"}
+                print(yaml.safe_dump(effective, sort_keys=False, allow_unicode=True,
+                                     default_flow_style=None, width=96), end="")
     return 1 if failed else 0
 
 

@@ -36,7 +36,7 @@ TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on
 
 def rules_sheet(variant: Variant) -> str:
     """The rules of ``variant`` in plain text, section by section."""
-    sections = [_title(variant), _cards(variant), _deal(variant), _roles(variant),
+    sections = [_title(variant), _params(variant), _cards(variant), _deal(variant), _roles(variant),
                 _melds(variant), _table(variant), _turn(variant), _stock(variant),
                 _round_end(variant), _scoring(variant), _match(variant)]
     return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
@@ -120,6 +120,17 @@ def _title(v: Variant) -> list[str]:
         lines += _wrap(f"Rules source: {v.source}", "")
     if v.description:
         lines += _wrap(v.description, "")
+    return lines
+
+
+def _params(v: Variant) -> list[str]:
+    if not v.params:
+        return []
+    lines = _heading("Parameters")
+    lines += _wrap("Formulas below use these names for these values:")
+    for name, value in v.params.items():
+        shown = ("true" if value else "false") if isinstance(value, bool) else value
+        lines += _wrap(f"{name} = {shown}", "    ")
     return lines
 
 

@@ -2,7 +2,7 @@
 turn steps are the typed step objects of :mod:`interpreter.steps`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -114,6 +114,7 @@ class Variant:
     round_end: RoundEnd
     scoring: Scoring
     match: MatchRules
+    params: Mapping[str, Any] = field(default_factory=dict)   # names formulas read as constants
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
 
     @cached_property

@@ -25,6 +25,7 @@ class Builder:
         self.spec, self.locate, self.path = spec, locate, path
         self.problems: list[tuple] = []
         self.warnings: list[str] = []
+        self.params: dict[str, int | float | bool] = dict(spec.get("params") or {})
 
     # ---- reporting ----------------------------------------------------------------------
     def problem(self, path: tuple, message: str, key: bool = False) -> None:
@@ -36,6 +37,7 @@ class Builder:
         problem it returns None, typed as a Formula: the build then fails before any use."""
         raw = _get(self.spec, path, default)
         text = _formula_text(raw)
+        scope = scope.with_constants(self.params)
         try:
             if expect is not PLAYERS:
                 return compile_formula(text, scope, expect=expect, name=path_text(path))
@@ -58,6 +60,7 @@ class Builder:
     # ---- the build ----------------------------------------------------------------------
     def build(self) -> model.Variant:
         s = self.spec
+        self._check_params()
         players = (s["players"]["min"], s["players"]["max"])
         if players[0] > players[1]:
             self.problem(("players", "min"), f"min {players[0]} is more than max {players[1]}")
@@ -78,10 +81,20 @@ class Builder:
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
             deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
-            match=self._match(), warnings=tuple(self.warnings))
+            match=self._match(), params=dict(self.params), warnings=tuple(self.warnings))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
+
+    def _check_params(self) -> None:
+        """A param may not take a name formulas already have (``deadwood``, ``players``...)."""
+        taken = set()
+        for scope in (scopes.knock_scope(), scopes.award_scope(), scopes.match_scope()):
+            taken |= set(scope.names)
+        for name in self.params:
+            if name in taken:
+                self.problem(("params", name), f"a param may not be called {name!r}: "
+                             "formulas already use that name", key=True)
 
     def _faces(self) -> Faces:
         deck = self.spec["deck"]
@@ -305,3 +318,6 @@ class _At:
 
     def problem(self, key: str | None, message: str) -> None:
         self.builder.problem(self._path(key), message)
+
+    def scope(self, scope: Scope) -> Scope:
+        return scope.with_constants(self.builder.params)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +49,13 @@ def find(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Layer:
-    """One file of an ``extends`` chain: its data and where each value sits."""
+    """One file of an ``extends`` chain: its data, where each value sits, and the places its
+    patches landed in the merged lists (merged path prefix -> this file's path prefix)."""
 
     file: str
     data: Any
     marks: Marks
+    aliases: dict[tuple, tuple] = field(default_factory=dict)
 
 
 def load_chain(path: Path) -> list[Layer]:
@@ -81,22 +83,79 @@ def load_chain(path: Path) -> list[Layer]:
                              f"circular or too long a chain ({' -> '.join(l.file for l in layers)})"])
 
 
+def _step_kind(item: Any) -> Any:
+    return next(iter(item)) if isinstance(item, dict) and len(item) == 1 else None
+
+
+def _outcome_name(item: Any) -> Any:
+    return item.get("outcome") if isinstance(item, dict) else None
+
+
+# Lists whose items a file that extends another may patch by name instead of restating the
+# list: turn steps by kind (``turn: {knock: {when: ...}}``), scoring rows by outcome.
+KEYED_LISTS = {("turn",): ("step kind", _step_kind),
+               ("scoring", "outcomes"): ("outcome", _outcome_name)}
+
+
 def merged(layers: list[Layer]) -> dict:
-    """The chain's data merged: mappings key by key, the file over its bases; the rest replaced."""
+    """The chain's data merged: mappings key by key, the file over its bases; a mapping over a
+    keyed list patches its items by name; anything else is replaced."""
     result: Any = {}
     for layer in reversed(layers):
-        result = _merge(result, layer.data)
+        result = _merge(result, layer.data, layer, ())
     result.pop("extends", None)
+    for path, (what, _) in KEYED_LISTS.items():
+        value = _get(result, path)
+        if isinstance(value, dict):
+            layer = next(la for la in layers if isinstance(_get(la.data, path), dict))
+            line, col = layer.marks.value(path)
+            raise SpecError([f"{layer.file}:{line}:{col}: {'.'.join(path)}: a mapping patches "
+                             f"the list of the variant this file extends, by {what}; with no "
+                             "extends, give the whole list"])
     return result
 
 
-def _merge(base: Any, top: Any) -> Any:
+def _merge(base: Any, top: Any, layer: Layer, path: tuple) -> Any:
     if isinstance(base, dict) and isinstance(top, dict):
         out = dict(base)
         for key, value in top.items():
-            out[key] = _merge(base.get(key), value) if key in base else value
+            out[key] = _merge(base[key], value, layer, path + (key,)) if key in base else value
         return out
+    if isinstance(base, list) and isinstance(top, dict) and path in KEYED_LISTS:
+        return _patch(base, top, layer, path)
     return top
+
+
+def _patch(base: list, patches: dict, layer: Layer, path: tuple) -> list:
+    """``base`` with each named item merged with its patch (or removed, for null)."""
+    what, name_of = KEYED_LISTS[path]
+    out = list(base)
+    for name, patch in patches.items():
+        at = next((i for i, item in enumerate(out) if name_of(item) == name), None)
+        if at is None:
+            line, col = layer.marks.key(path + (name,))
+            known = ", ".join(str(name_of(item)) for item in out)
+            raise SpecError([f"{layer.file}:{line}:{col}: {'.'.join(path)}.{name}: the variant "
+                             f"this file extends has no {what} {name!r} (it has {known}); give "
+                             "the whole list to add one"])
+        if patch is None:
+            del out[at]
+            continue
+        if path == ("turn",):
+            out[at] = {name: _merge(out[at][name], patch, layer, path + (name,))}
+            layer.aliases[path + (at, name)] = path + (name,)
+        else:
+            out[at] = _merge(out[at], patch, layer, path + (name,))
+        layer.aliases[path + (at,)] = path + (name,)
+    return out
+
+
+def _get(data: Any, path: tuple) -> Any:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
 
 
 class LayeredMarks:
@@ -105,25 +164,39 @@ class LayeredMarks:
     def __init__(self, layers: list[Layer]):
         self.layers = layers
 
-    def _layer(self, path) -> Layer:
+    def _layer(self, path) -> tuple[Layer, tuple]:
+        """The file that defines ``path`` (or most of it), and the path as that file says it."""
         path = tuple(path)
         for cut in range(len(path), -1, -1):
             for layer in self.layers:
-                if _has(layer.data, path[:cut]):
-                    return layer
-        return self.layers[0]
+                own = _own_path(layer, path)
+                if _has(layer.data, own[:len(own) - (len(path) - cut)]):
+                    return layer, own
+        return self.layers[0], path
 
     def file(self, path) -> str:
-        return self._layer(path).file
+        return self._layer(path)[0].file
 
     def value(self, path) -> tuple[int, int]:
-        return self._layer(path).marks.value(path)
+        layer, own = self._layer(path)
+        return layer.marks.value(own)
 
     def key(self, path) -> tuple[int, int]:
-        return self._layer(path).marks.key(path)
+        layer, own = self._layer(path)
+        return layer.marks.key(own)
 
     def scalar_style(self, path) -> str | None:
-        return self._layer(path).marks.scalar_style(path)
+        layer, own = self._layer(path)
+        return layer.marks.scalar_style(own)
+
+
+def _own_path(layer: Layer, path: tuple) -> tuple:
+    """``path`` in the merged data as ``layer`` spells it (its patches name list items)."""
+    for cut in range(len(path), 0, -1):
+        alias = layer.aliases.get(path[:cut])
+        if alias is not None:
+            return alias + path[cut:]
+    return path
 
 
 def _has(data: Any, path: tuple) -> bool:

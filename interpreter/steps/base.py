@@ -42,6 +42,10 @@ class BuildContext(Protocol):
 
     def problem(self, key: str | None, message: str) -> None: ...
 
+    def scope(self, scope: "Scope") -> "Scope":
+        """``scope`` with the spec's params, for formulas a step compiles itself."""
+        ...
+
 class Step:
     """Base of the step kinds; subclasses are frozen dataclasses named after their kind."""
 

@@ -54,7 +54,7 @@ class Knock(Step):
 
     @classmethod
     def build(cls, options, at):
-        scope = knock_scope(at.roles)
+        scope = at.scope(knock_scope(at.roles))
         when = at.formula("when", scope, BOOL)
         without = at.formula("without_discard_when", scope, BOOL)
         if when is None or without is None:
