@@ -147,3 +147,22 @@ def test_the_validator_warns_of_rows_that_can_never_decide_a_hand(tmp_path):
     path.write_text(DEAD_ROWS)
     (warning,) = load_variant(path).warnings
     assert warning.startswith(f"{path}:") and "'knock' always holds" in warning
+
+
+ENDLESS = """
+extends: gin_standard
+name: Endless
+turn: {knock: null}
+stock: {then: reshuffle_discards}
+round_end: {max_turns: 40}
+"""
+
+
+def test_a_hand_that_cannot_end_is_void_at_the_turn_guard_and_the_validator_warns(tmp_path):
+    path = tmp_path / "endless.yaml"
+    path.write_text(ENDLESS)
+    variant = load_variant(path)
+    (warning,) = variant.warnings
+    assert warning.startswith(f"{path}:") and "no hand can end" in warning
+    g = _played(variant, 400)
+    assert g.history and all(h["outcome"] == "void" and h["turns"] == 40 for h in g.history)

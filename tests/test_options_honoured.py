@@ -280,6 +280,7 @@ TABLE: dict[str, list[Case]] = {
     "melds.jokers.max_per_meld": [case("carousel", "melds.jokers.max_per_meld", 0, FIRST_MELDS)],
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
     "params": [case("gin_standard", "params.knock_limit", 3)],
+    "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
                                       "first_meld_of_each_player", SECOND_PLAYER)],

@@ -117,6 +117,10 @@ def _end_turn(state) -> None:
     if state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
         _went_out(state, seat)
         return
+    if state.turns >= state.variant.round_end.max_turns:
+        scoring.void_hand(state)             # the guard against endless play
+        _next_hand(state)
+        return
     low = dealing.after_turn(state, seat)
     if low is PLAY_ON:
         _start_turn(state, state.next_in_play(seat))

@@ -348,6 +348,9 @@ def _round_end(v: Variant) -> list[str]:
         ends.append("at once when a player has no cards left (goes out)")
     ends.append("when the stock runs low (see The stock)")
     lines += _wrap(f"A round ends when {', or '.join(ends)}.")
+    if v.stock.then == "reshuffle_discards" and v.stock.max_reshuffles is None:
+        lines += _wrap(f"A hand still going after {v.round_end.max_turns} turns is void "
+                       "(nobody scores): a guard against endless play.")
     lines += _wrap(_sentence(v.round_end.spread))
     return lines
 

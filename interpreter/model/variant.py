@@ -61,6 +61,7 @@ class StockRules:
 class RoundEnd:
     empty_hand_ends_round: bool
     spread: "Spread"                        # the spread and layoffs after a knock
+    max_turns: int                          # a hand still going after this many turns is void
 
 
 @dataclass(frozen=True)

@@ -230,7 +230,24 @@ class Builder:
     def _round_end(self, roles) -> model.RoundEnd:
         r = self.spec["round_end"]
         spread = Spread.build(r, _At(self, ("round_end",), roles))
-        return model.RoundEnd(r["empty_hand_ends_round"], spread)  # type: ignore[arg-type]
+        self._warn_if_hands_cannot_end()
+        return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
+                              r["max_turns"])
+
+    def _warn_if_hands_cannot_end(self) -> None:
+        """A stock reshuffled without limit, no knock and no going out: only the turn guard
+        (round_end.max_turns) ends a hand."""
+        s = self.spec
+        knock = next((step["knock"] for step in s["turn"] if "knock" in step), None)
+        if s["stock"]["then"] != "reshuffle_discards" or s["stock"]["max_reshuffles"] is not None:
+            return
+        if s["round_end"]["empty_hand_ends_round"] or (
+                knock is not None and _formula_text(knock["when"]) != "false"):
+            return
+        file, line, col, _ = self.locate(("turn",), False)
+        self.warnings.append(format_problem(
+            file, line, col, ("turn",), "warning: no hand can end (no knock, no going out, and "
+            "the stock is reshuffled without limit) but by the guard round_end.max_turns"))
 
     def _scoring(self, roles) -> model.Scoring:
         sc = self.spec["scoring"]
