@@ -73,6 +73,8 @@ class GameState:
     offer: list[int] = _field("hand", "steps.offer_upcard", factory=list)
     table: list[list[list[int]]] = _field("hand", "steps.table_melds", factory=list)
     opened: list[int] = _field("hand", "steps.table_melds", factory=list)
+    table_points: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
+    # points of the hand cards it put on the table
     knocker: int | None = _field("hand", "steps.knock", None)
     kept_all: bool = _field("hand", "steps.knock", False)
     spread: Spreads | None = _field("hand", "steps.spread", None)

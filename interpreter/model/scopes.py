@@ -15,6 +15,10 @@ PLAYER_ATTRS = {
     "is_dealer": BOOL,
     "went_out": BOOL,           # played or melded every card
     "knocked_without_discard": BOOL,
+    "opened": BOOL,             # has put a meld on the shared table this hand (gone down)
+    "melded_points": NUM,       # points of its cards in melds this hand: on the shared table,
+                                # or laid out at the end of the hand
+    "laid_off": NUM,            # cards it laid off onto others' melds this hand
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

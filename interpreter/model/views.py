@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 
 class PlayerView:
-    """One seat as formulas see it (attribute names are those of spec.scopes.PLAYER_ATTRS).
+    """One seat as formulas see it (attribute names are those of .scopes.PLAYER_ATTRS).
 
     Attributes are read from the state when a formula asks, so a view is cheap to make;
     ``counted`` gives the points counted against each seat at a round's end.
@@ -55,6 +55,27 @@ class PlayerView:
     @property
     def knocked_without_discard(self) -> bool:
         return self.seat == self._state.knocker and self._state.kept_all
+
+    @property
+    def opened(self) -> bool:
+        return self.seat in self._state.opened
+
+    @property
+    def melded_points(self) -> int:
+        state, seat = self._state, self.seat
+        points, face_of = state.variant.faces.points, state.face_of
+        total = state.table_points.get(seat, 0)
+        spread = state.spread
+        if spread is not None:
+            melds = ([[c for c, _ in m] for m in spread.orig] if seat == state.knocker
+                     else spread.arranged.get(seat, []))
+            total += sum(points[face_of[c]] for meld in melds for c in meld)
+        return total
+
+    @property
+    def laid_off(self) -> int:
+        spread = self._state.spread
+        return len(spread.laid.get(self.seat, ())) if spread is not None else 0
 
     def __repr__(self) -> str:
         return f"PlayerView(seat={self.seat})"

@@ -13,10 +13,7 @@ class Discard(Step):
 
     def actions(self, state):
         actions = state.card_actions("discard")
-        faces = set(state.hand_faces(state.player))
-        if self.not_taken_card and state.taken is not None and len(faces) > 1:
-            faces.discard(state.face_of[state.taken])
-        return [actions[f] for f in sorted(faces)], True
+        return [actions[f] for f in sorted(self.discardable(state))], True
 
     def discardable(self, state) -> set[int]:
         """Faces the player to act may discard now."""

@@ -1,5 +1,6 @@
 """Melding onto a shared table: meld actions, their check, applying them (the meld and
-draw-until-meld steps share this; it owns the fields ``table``, ``opened`` and ``melded``).
+draw-until-meld steps share this; it owns the fields ``table``, ``opened``, ``table_points``
+and ``melded``).
 
 A meld action states the whole new table; :func:`interpreter.table.check_move` decides
 whether it is legal. ``legal_actions`` lists a useful finite part of the possible moves —
@@ -105,6 +106,10 @@ def apply_meld(state, action: Action) -> None:
             placed.append([card, declared])
         table.append(placed)
     state.table = table
+    points, face_of = v.faces.points, state.face_of
+    played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
+        points[face_of[c]] for c in from_hand)
+    state.table_points[seat] = state.table_points.get(seat, 0) + played
     state.hands[seat] = from_hand
     state.melded = True
     if seat not in state.opened:
