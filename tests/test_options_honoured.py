@@ -39,7 +39,7 @@ def _resolve(node: dict) -> dict:
 
 def _holds_options(node: dict) -> bool:
     """Whether ``node`` (one branch) is a section of named options or a list of them."""
-    if node.get("type") == "array":
+    if "items" in node:
         return _holds_options(_resolve(node.get("items", {})))
     return "properties" in node or any(_holds_options(_resolve(b)) for b in node.get("oneOf", []))
 
@@ -51,7 +51,7 @@ def _walk(node: dict, path: str, out: dict[str, dict]) -> None:
     if isinstance(types, list) and set(types) - {"object"}:
         branches.append({})                          # e.g. roles may also be null
     for branch in branches:
-        if branch.get("type") == "array" and _holds_options(branch):
+        if "items" in branch and _holds_options(branch):
             _walk(branch["items"], path + "[]", out)
         elif "properties" in branch:
             for name, sub in branch["properties"].items():
