@@ -281,6 +281,8 @@ TABLE: dict[str, list[Case]] = {
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
+    "round_end.layoffs.max_per_meld": [case("gin_standard", "round_end.layoffs.max_per_meld", 0)],
+    "deal.first_player": [case("gin", "deal.first_player", "dealer")],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
                                       "first_meld_of_each_player", SECOND_PLAYER)],

@@ -165,16 +165,23 @@ def test_hostile_yaml_gives_located_errors_not_tracebacks(tmp_path, text):
 def test_schema_documents_every_field():
     schema = json.loads(schema_path().read_text())
 
-    def walk(node, path):
+    def resolve(node):
+        ref = node.get("$ref", "")
+        return {**schema["$defs"][ref.rsplit("/", 1)[1]], **node} if ref else node
+
+    def walk(node, path, whole):
+        """``whole``: the same place in what a file that extends nothing must give (``then``)."""
+        node = resolve(node)
+        required = node.get("required", []) + whole.get("required", [])
         for key, sub in node.get("properties", {}).items():
             assert "description" in sub, path + [key]
-            assert "default" in sub or key in node.get("required", []), path + [key]
-            walk(sub, path + [key])
+            assert "default" in sub or key in required, path + [key]
+            walk(sub, path + [key], whole.get("properties", {}).get(key, {}))
         for key in ("items", "additionalProperties"):
             if isinstance(node.get(key), dict):
-                walk(node[key], path + [key])
+                walk(node[key], path + [key], {})
         for branch in node.get("oneOf", []):
-            walk(branch, path)
+            walk(branch, path, {})
 
-    walk(schema, [])
+    walk(schema, [], schema["then"])
     assert schema["additionalProperties"] is False

@@ -113,8 +113,8 @@ class GameState:
         if roles and self.roles:
             playing = {self.roles[r] for r in roles.play}
             seats = [s for s in seats if s in playing]
-        n = self.players
-        self.in_play = sorted(seats, key=lambda s: (s - self.dealer - 1) % n)
+        n, first = self.players, self.dealer + (self.variant.deal.first_player == "left_of_dealer")
+        self.in_play = sorted(seats, key=lambda s: (s - first) % n)
         if self.action_cache is None:
             self.action_cache = {}
         self.legal_cache = None

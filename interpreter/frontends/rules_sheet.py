@@ -186,7 +186,8 @@ def _deal(v: Variant) -> list[str]:
         lines += _wrap(f"First dealer: {FIRST_DEALER[deal.first_dealer]}. "
                        f"Next dealer: {NEXT_DEALER[deal.next_dealer]}.")
     if not roles:
-        lines += _wrap("The player to the dealer's left plays first; play passes to the left.")
+        first = "dealer" if deal.first_player == "dealer" else "player to the dealer's left"
+        lines += _wrap(f"The {first} plays first; play passes to the left.")
     return lines
 
 
@@ -201,7 +202,7 @@ def _roles(v: Variant) -> list[str]:
     out = [n for n in names if n not in roles.play]
     lines += _wrap(f"Dealt a hand and playing: {', '.join(roles.play)}"
                    + (f"; sitting out: {', '.join(out)}." if out else "."))
-    lines += _wrap(_turn_order(roles))
+    lines += _wrap(_turn_order(roles, v.deal.first_player))
     for advisor, advised in roles.advise.items():
         lines += _wrap(f"The {advisor} sees the {advised}'s hand and may advise; the "
                        f"{advised} decides.")
@@ -218,8 +219,13 @@ def _roles(v: Variant) -> list[str]:
     return lines
 
 
-def _turn_order(roles) -> str:
-    """Play starts left of the dealer, so a dealer role that plays plays last."""
+def _turn_order(roles, first_player: str) -> str:
+    """Play starts left of the dealer (a dealer role that plays plays last), or with the
+    dealer."""
+    if first_player == "dealer":
+        if roles.dealer is None:
+            return "The dealer plays first; play passes to the left."
+        return f"The {roles.dealer} deals and plays first; play passes to the left."
     if roles.dealer is None:
         return ("Play starts with the first of them to the dealer's left and passes to the "
                 "left.")

@@ -23,6 +23,7 @@ class DealRules:
     upcard: bool
     first_dealer: str                       # random | high_card | first_seat
     next_dealer: str                        # left | winner | loser | same
+    first_player: str = "left_of_dealer"    # left_of_dealer | dealer: who plays first
 
 
 @dataclass(frozen=True)

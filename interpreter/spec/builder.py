@@ -118,7 +118,7 @@ class Builder:
     def _deal(self, counts: range) -> model.DealRules:
         d = self.spec["deal"]
         return model.DealRules(self._per_count(("deal", "hand_size"), counts), d["upcard"],
-                               d["first_dealer"], d["next_dealer"])
+                               d["first_dealer"], d["next_dealer"], d["first_player"])
 
     def _check_deck_fits(self, faces, decks, jokers, deal, roles, counts) -> None:
         plain = len(faces.suits) * len(faces.ranks)

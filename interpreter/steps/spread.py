@@ -34,6 +34,7 @@ class Spread:
     layoffs: bool                      # others may lay off onto the knocker's melds
     original_melds_only: bool          # only onto the melds as first laid, not onto layoffs
     layoffs_when: Formula              # when layoffs are allowed
+    max_per_meld: int | None = None    # at most this many cards laid off onto one meld
 
     @classmethod
     def build(cls, options, at) -> "Spread | None":
@@ -43,7 +44,8 @@ class Spread:
             at.problem("layoffs.allowed", "layoffs need round_end.spread: true")
         if when is None:
             return None
-        return cls(options["spread"], lay["allowed"], lay["original_melds_only"], when)
+        return cls(options["spread"], lay["allowed"], lay["original_melds_only"], when,
+                   lay["max_per_meld"])
 
     # ---- starting ------------------------------------------------------------------------
     def start(self, state) -> bool:
@@ -96,6 +98,9 @@ class Spread:
         out = []
         own = state.spread.laid.get(seat, [])
         for k, meld in enumerate(state.spread.melds):
+            if self.max_per_meld is not None and \
+                    len(meld) - len(state.spread.orig[k]) >= self.max_per_meld:
+                continue
             current = [d for _, d in meld]
             base = [d for _, d in state.spread.orig[k]] + [face_of[c] for m, c in own if m == k]
             for f in sorted({face_of[c] for c in state.hands[seat]}):
@@ -161,6 +166,8 @@ class Spread:
             return text + " No layoffs."
         only = (", never onto cards another player laid off" if self.original_melds_only
                 else "")
+        if self.max_per_meld is not None:
+            only += f", at most {self.max_per_meld} onto any one meld"
         cond = "" if self.layoffs_when.text == "true" else f", if: {self.layoffs_when.text}"
         return (text + " Layoffs: the other players may add cards from their hands to the "
                 f"knocker's melds{only}{cond}.")
