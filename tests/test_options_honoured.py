@@ -293,6 +293,7 @@ TABLE: dict[str, list[Case]] = {
                                     scripted("pass", players=3))],
     "turn[].draw.from": [case("gin", "turn.1.draw.from", ["stock"])],
     "turn[].draw.count": [case("gin", "turn.1.draw.count", 2)],
+    "turn[].draw.discard_when": [case("gin", "turn.1.draw.discard_when", "round > 1")],
     "turn[].draw_until_meld.max_draws": [case("carousel", "turn.0.draw_until_meld.max_draws", 1,
                                               FIRST_MELDS)],
     "turn[].draw_until_meld.meld_after_last": [

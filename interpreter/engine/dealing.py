@@ -88,7 +88,8 @@ def deal_hand(state) -> None:
         order = shuffled(list(range(len(state.face_of))), state.seed, "hand", state.deals)
     state.reset("hand")
     state.reset("turn")
-    hands, up, stock = deal(order, state.in_play, v.hand_size(state.players), v.deal.upcard)
+    size = v.hand_size(state.players, state.deals)
+    hands, up, stock = deal(order, state.in_play, size, v.deal.upcard)
     state.hands = [hands.get(s, []) for s in range(state.players)]
     state.discard = [up] if up is not None else []
     state.upcard = state.face_of[up] if up is not None else None

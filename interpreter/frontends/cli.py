@@ -154,7 +154,7 @@ def _arrange(args) -> int:
              for m in arrangement.melds]
     result = {"melds": melds, "deadwood": variant.names(arrangement.deadwood),
               "points": arrangement.points}
-    sizes = set(variant.deal.hand_size.values())
+    sizes = {variant.hand_size(n, r) for n in variant.deal.hand_size for r in range(1, 14)}
     if len(variant.cards(cards)) - 1 in sizes:
         after, discards = variant.best_discards(cards)
         result["best_discards"] = {"points_after": after, "cards": discards}

@@ -153,7 +153,7 @@ class Table:
         hand = obs["hand"]
         print(f"your hand: {' '.join(hand)}")
         print(f"  {self.arranged(hand)}")
-        if len(hand) == v.hand_size(state.players) + 1 and any(s.kind == "discard" for s in v.turn):
+        if len(hand) == v.hand_size(state.players, state.deals) + 1 and any(s.kind == "discard" for s in v.turn):
             after, cards = v.best_discards(hand)
             print(f"  best discard {' or '.join(cards)} -> {after}")
         top = obs["discard"][-1] if obs["discard"] else "-"

@@ -176,6 +176,9 @@ def _deal(v: Variant) -> list[str]:
     sizes = _counts(low, high, v.hand_size)
     each = "; ".join(f"{_plural(n, 'card')} each" + (f" with {span} players" if len(sizes) > 1
                                                      else "") for span, n in sizes)
+    if deal.hand_size_by_round is not None:
+        each = (f"{_f(deal.hand_size_by_round)} cards each (round is the hand's number, 1 for "
+                "the first; player_count the number of players)")
     lines += _wrap(f"Deal {each}, one card at a time, starting left of the dealer. "
                    + ("The next card is turned face up to start the discard pile. "
                       if deal.upcard else "")

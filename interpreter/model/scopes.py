@@ -22,7 +22,8 @@ PLAYER_ATTRS = {
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 
-_BASE = Scope(names={"players": PLAYERS, "dealer": PLAYER, "upcard": CARD, "stock_left": NUM},
+_BASE = Scope(names={"players": PLAYERS, "dealer": PLAYER, "upcard": CARD, "stock_left": NUM,
+                     "round": NUM},
               player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS)
 
 
@@ -48,8 +49,13 @@ def rotation_scope(roles: tuple[str, ...] = ()) -> Scope:
 
 def match_scope() -> Scope:
     """The match end condition; bonuses add the receiver ``p``."""
-    return Scope(names={"players": PLAYERS, "hands_played": NUM},
+    return Scope(names={"players": PLAYERS, "hands_played": NUM, "round": NUM},
                  player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS)
+
+
+def deal_scope() -> Scope:
+    """A hand size that changes from hand to hand: ``round`` is the hand's number (1, 2...)."""
+    return Scope(names={"round": NUM, "player_count": NUM})
 
 
 def _role_names(roles: tuple[str, ...]) -> dict:

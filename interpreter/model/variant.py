@@ -19,11 +19,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DealRules:
-    hand_size: Mapping[int, int]            # per player count
+    hand_size: Mapping[int, int]            # per player count (for a formula: in round 1)
     upcard: bool
     first_dealer: str                       # random | high_card | first_seat
     next_dealer: str                        # left | winner | loser | same
     first_player: str = "left_of_dealer"    # left_of_dealer | dealer: who plays first
+    hand_size_by_round: Formula | None = None   # of round and player_count, when given
 
 
 @dataclass(frozen=True)
@@ -141,8 +142,12 @@ class Variant:
         """The physical deck used with this many players."""
         return Deck(self.faces, self.decks[players], self.jokers[players])
 
-    def hand_size(self, players: int) -> int:
-        return self.deal.hand_size[players]
+    def hand_size(self, players: int, round: int = 1) -> int:
+        """Cards dealt to each player with this many players, in hand number ``round``."""
+        formula = self.deal.hand_size_by_round
+        if formula is None:
+            return self.deal.hand_size[players]
+        return int(formula({"round": round, "player_count": players}))
 
     def cards(self, cards: Sequence[str | int] | str) -> list[int]:
         """Faces of cards given as notation (``"Ah 2h"``, ``["Ah", "10d"]``) or face ids."""

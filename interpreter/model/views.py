@@ -125,7 +125,8 @@ def _base_thunks(state, seats) -> dict:
         "players": lambda: tuple(seats[s] for s in state.in_play),
         "dealer": lambda: seats[state.dealer],
         "upcard": lambda: CardView(faces, state.upcard) if state.upcard is not None else None,
-        "stock_left": lambda: len(state.stock)}
+        "stock_left": lambda: len(state.stock),
+        "round": lambda: state.deals}
     for role, seat in (state.roles or {}).items():
         thunks[role] = _seat_thunk(seats, seat)
     return thunks
@@ -162,4 +163,4 @@ def round_env(state, counted: dict[int, int] | None) -> LazyEnv:
 def match_env(state) -> dict:
     """The names of the match end and its bonuses."""
     seats = tuple(PlayerView(state, seat) for seat in range(state.players))
-    return {"players": seats, "hands_played": state.hands_played}
+    return {"players": seats, "hands_played": state.hands_played, "round": state.deals}

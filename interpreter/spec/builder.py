@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import Any, Callable, cast
 
 from ..cards import Faces
-from ..errors import FormulaError, SpecError
+from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
 from ..melds import MeldRules
 from ..model import scopes
 from ..model import variant as model
 from ..steps import STEP_KINDS, Spread, Step
 from .validate import format_problem, path_text
+
+ROUNDS_CHECKED = 100     # a hand size formula is checked for this many rounds without max_hands
 
 
 class Builder:
@@ -117,20 +119,63 @@ class Builder:
 
     def _deal(self, counts: range) -> model.DealRules:
         d = self.spec["deal"]
-        return model.DealRules(self._per_count(("deal", "hand_size"), counts), d["upcard"],
-                               d["first_dealer"], d["next_dealer"], d["first_player"])
+        by_round = None
+        if isinstance(d["hand_size"], str):
+            by_round = self.formula(("deal", "hand_size"), scopes.deal_scope(), NUM)
+            sizes = {n: self._size_in_round(by_round, n, 1, report=False) or 0 for n in counts}
+        else:
+            sizes = self._per_count(("deal", "hand_size"), counts)
+        return model.DealRules(sizes, d["upcard"], d["first_dealer"], d["next_dealer"],
+                               d["first_player"], by_round)
+
+    def _size_in_round(self, formula, players: int, round_: int, report: bool = True
+                       ) -> int | None:
+        """The formula's hand size, or None (reported) when it is not a whole number."""
+        if formula is None:
+            return None
+        try:
+            value = formula({"round": round_, "player_count": players})
+        except RummyError as error:
+            problem = str(error)
+        else:
+            if value == int(value) and value >= 0:
+                return int(value)
+            problem = (f"gives {value} cards in round {round_} with {players} players: a hand "
+                       "size is a whole number, 0 or more")
+        if report:
+            self.problem(("deal", "hand_size"), problem)
+        return None
+
+    def _round_sizes(self, deal: model.DealRules, players: int) -> dict[int, int]:
+        """Hand size by round, for the rounds a match can have (all alike without a formula),
+        up to the first that is not a whole number."""
+        if deal.hand_size_by_round is None:
+            return {1: deal.hand_size[players]}
+        out = {}
+        for round_ in range(1, (self.spec["match"]["max_hands"] or ROUNDS_CHECKED) + 1):
+            size = self._size_in_round(deal.hand_size_by_round, players, round_)
+            if size is None:
+                break
+            out[round_] = size
+        return out
 
     def _check_deck_fits(self, faces, decks, jokers, deal, roles, counts) -> None:
         plain = len(faces.suits) * len(faces.ranks)
+        reported = len(self.problems)
         for n in counts:
+            if len(self.problems) > reported and deal.hand_size_by_round is not None:
+                return                      # one report of a bad hand size formula is enough
             size = plain * decks[n] + jokers[n]
             hands = len(roles.play) if roles else n
-            need = hands * deal.hand_size[n] + (1 if deal.upcard else 0)
-            if need > size:
-                self.problem(("deal", "hand_size"),
-                             f"{hands} hands of {deal.hand_size[n]}"
-                             f"{' and an upcard' if deal.upcard else ''} need {need} cards; "
-                             f"with {n} players the deck has {size}")
+            for round_, dealt in self._round_sizes(deal, n).items():
+                need = hands * dealt + (1 if deal.upcard else 0)
+                if need > size:
+                    when = f" in round {round_}" if deal.hand_size_by_round else ""
+                    self.problem(("deal", "hand_size"),
+                                 f"{hands} hands of {dealt}"
+                                 f"{' and an upcard' if deal.upcard else ''} need {need} cards"
+                                 f"{when}; with {n} players the deck has {size}")
+                    break
 
     def _melds(self, faces: Faces, decks, jokers) -> MeldRules:
         m = self.spec["melds"]

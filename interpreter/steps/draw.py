@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..formula import BOOL, Formula
+from ..model.scopes import knock_scope
+from ..model.views import knock_env
 from .base import DRAW_DISCARD, DRAW_STOCK, NEXT, Step
 
 
@@ -11,14 +14,20 @@ class Draw(Step):
     kind = "draw"
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
+    discard_when: Formula | None = None              # when the discard may be taken (None: always)
 
     @classmethod
     def build(cls, options, at):
-        return cls(piles=tuple(options["from"]), count=options["count"])
+        when = at.formula("discard_when", knock_scope(at.roles), BOOL, "true")
+        if when is not None and when.constant and when(None):
+            when = None
+        return cls(piles=tuple(options["from"]), count=options["count"], discard_when=when)
 
     def actions(self, state):
         out = [DRAW_STOCK] if state.stock else []
-        if "discard" in self.piles and state.discard and not state.stock_only:
+        if "discard" in self.piles and state.discard and not state.stock_only and (
+                self.discard_when is None or self.discard_when(
+                    knock_env(state, state.player, state.hand_faces(state.player)))):
             out.append(DRAW_DISCARD)
         return out, True
 
@@ -36,7 +45,9 @@ class Draw(Step):
         piles = " or ".join({"stock": "the stock", "discard": "the discard pile"}[p]
                             for p in self.piles)
         cards = "a card" if self.count == 1 else f"{self.count} cards"
-        return f"Draw {cards} from {piles}."
+        when = "" if self.discard_when is None else (
+            f" The discard pile only if: {self.discard_when.text}.")
+        return f"Draw {cards} from {piles}.{when}"
 
 
 def take_discard(state, seat: int) -> None:
