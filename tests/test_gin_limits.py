@@ -48,3 +48,47 @@ def test_layoffs_onto_one_meld_may_be_capped(tmp_path):
         g.apply(f"layoff 4c on {run}")
         assert (f"layoff 9c on {run}" in map(str, g.legal_actions())) is second
     assert "at most 1 onto any one meld" in capped.round_end.spread.sentence()
+
+
+def test_the_others_melds_may_be_refused_after_a_knock(tmp_path):
+    bare = variant(tmp_path, "extends: gin_standard\nname: Bare\n"
+                             "round_end: {defenders_meld_when: 'false'}\n")
+    points = []
+    for v in (load_variant("gin_standard"), bare):
+        g, run = _knocked(v)
+        if v is bare:
+            assert {str(a) for a in g.legal_actions() if a.kind == "spread"} == {
+                "spread", "spread []"}
+        g.apply("spread")
+        points.append(g.history[0]["points"])
+    # seat 0 keeps Kc Kd Ks as a meld (44 points left), or counts them too (74)
+    assert points == [[0, 44 - 8], [0, 74 - 8]]
+    assert "only if: false" in bare.round_end.spread.sentence()
+
+
+LAST_TURNS = """
+extends: carousel
+name: Last turns
+round_end: {last_turns_after_going_out: true}
+"""
+
+
+def test_after_going_out_the_others_may_play_once_more(tmp_path):
+    v = variant(tmp_path, LAST_TURNS)
+    for seed in range(1, 40):
+        g = new_game(v, players=3, seed=seed)
+        out = None
+        while not g.history:
+            seat = g.current_player
+            legal = g.legal_actions()
+            g.apply(next((a for a in legal if a.kind == "meld"),
+                         next((a for a in legal if a.kind == "draw"), legal[0])))
+            if out is None and not g.history and g.went_out is not None:
+                out, others = g.went_out, []
+            elif out is not None and seat != out and seat not in others:
+                others.append(seat)
+        if out is not None:
+            assert g.history[0]["outcome"] == "going_out"
+            assert sorted(others) == sorted(s for s in range(3) if s != out)
+            return
+    raise AssertionError("nobody went out in 40 seeded hands")

@@ -122,11 +122,17 @@ def after_turn(state, seat: int) -> LowStock:
     if rules.then == "end_round":
         return LowStock.SCORE
     if rules.then == "last_lap":
-        order = state.in_play
-        at = order.index(seat)
-        state.last_lap = order[at + 1:] + order[:at + 1]
+        start_last_lap(state, seat, others_only=False)
         return LowStock.LAST_LAP
     return LowStock.PLAY_ON if _reshuffle(state) else LowStock.VOID
+
+
+def start_last_lap(state, seat: int, others_only: bool) -> None:
+    """Every player after ``seat`` (and ``seat`` itself last, unless ``others_only``) has one
+    more turn."""
+    order = state.in_play
+    at = order.index(seat)
+    state.last_lap = order[at + 1:] + order[:at if others_only else at + 1]
 
 
 def _reshuffle(state) -> bool:

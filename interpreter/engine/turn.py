@@ -134,8 +134,21 @@ def _end_turn(state) -> None:
 
 
 def _went_out(state, seat: int) -> None:
-    state.went_out = seat
-    _score(state)
+    """Going out ends the hand, or, where the spec says so, gives the others one more turn."""
+    if state.went_out is None:
+        state.went_out = seat
+    if not state.variant.round_end.last_turns_after_going_out:
+        _score(state)
+    elif state.last_lap is None:
+        dealing.start_last_lap(state, seat, others_only=True)
+        if state.last_lap:
+            _start_turn(state, state.last_lap[0])
+        else:
+            _score(state)
+    elif dealing.after_turn(state, seat) is LAST_LAP:     # went out in a last turn
+        _start_turn(state, state.last_lap[0])
+    else:
+        _score(state)
 
 
 def _knocked(state) -> None:

@@ -64,6 +64,7 @@ class RoundEnd:
     empty_hand_ends_round: bool
     spread: "Spread"                        # the spread and layoffs after a knock
     max_turns: int                          # a hand still going after this many turns is void
+    last_turns_after_going_out: bool = False    # the others play once more after going out
 
 
 @dataclass(frozen=True)

@@ -276,8 +276,11 @@ class Builder:
         r = self.spec["round_end"]
         spread = Spread.build(r, _At(self, ("round_end",), roles))
         self._warn_if_hands_cannot_end()
+        if r["last_turns_after_going_out"] and not r["empty_hand_ends_round"]:
+            self.problem(("round_end", "last_turns_after_going_out"),
+                         "needs round_end.empty_hand_ends_round: true (going out)")
         return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
-                              r["max_turns"])
+                              r["max_turns"], r["last_turns_after_going_out"])
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard

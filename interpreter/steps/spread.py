@@ -35,17 +35,21 @@ class Spread:
     original_melds_only: bool          # only onto the melds as first laid, not onto layoffs
     layoffs_when: Formula              # when layoffs are allowed
     max_per_meld: int | None = None    # at most this many cards laid off onto one meld
+    defenders_meld: Formula | None = None   # when the others lay out melds (None: always)
 
     @classmethod
     def build(cls, options, at) -> "Spread | None":
         when = at.formula("layoffs.when", round_scope(at.roles), BOOL, "true")
+        meld = at.formula("defenders_meld_when", round_scope(at.roles), BOOL, "true")
+        if meld is not None and meld.constant and meld(None):
+            meld = None
         lay = options["layoffs"]
         if lay["allowed"] and not options["spread"]:
             at.problem("layoffs.allowed", "layoffs need round_end.spread: true")
         if when is None:
             return None
         return cls(options["spread"], lay["allowed"], lay["original_melds_only"], when,
-                   lay["max_per_meld"])
+                   lay["max_per_meld"], meld)
 
     # ---- starting ------------------------------------------------------------------------
     def start(self, state) -> bool:
@@ -71,6 +75,8 @@ class Spread:
         rules, faces = state.variant.meld_rules, state.variant.faces
         hand = state.hand_faces(seat)
         melds = [m for m in rules.melds_in(hand) if not m.jokers()]
+        if seat != state.knocker and not self._defenders_meld(state):
+            return [()]
         check = (state.variant.step("knock").check(state, seat, state.kept_all)
                  if seat == state.knocker else None)
         out = []
@@ -133,7 +139,8 @@ class Spread:
             state.spread.melds[action.target].append([card, state.face_of[card]])
             state.spread.laid.setdefault(seat, []).append([action.target, card])
             return seat
-        melds = _lay_melds(state, seat, action.melds)
+        may_meld = seat == state.knocker or self._defenders_meld(state)
+        melds = _lay_melds(state, seat, action.melds if may_meld else ())
         if seat == state.knocker:
             state.spread.melds = [[[c, state.face_of[c]] for c in m] for m in melds]
             state.spread.orig = [list(m) for m in state.spread.melds]
@@ -148,10 +155,15 @@ class Spread:
         state.defenders = order[at + 1:] + order[:at]
         if self.layoffs and self.layoffs_when(round_env(state, counted(state))):
             return self._next_defender(state)
+        best = None if self._defenders_meld(state) else ()
         for seat in state.defenders:      # nothing to decide: everyone spreads their best
-            state.spread.arranged[seat] = _lay_melds(state, seat, None)
+            state.spread.arranged[seat] = _lay_melds(state, seat, best)
         state.defenders = []
         return None
+
+    def _defenders_meld(self, state) -> bool:
+        return self.defenders_meld is None or bool(
+            self.defenders_meld(round_env(state, counted(state))))
 
     @staticmethod
     def _next_defender(state) -> int | None:
@@ -162,6 +174,9 @@ class Spread:
             return "Every card left in a hand counts (deadwood is the hand's points)."
         text = ("The knocker lays out melds, then each other player in turn; only unmelded "
                 "cards (deadwood) count.")
+        if self.defenders_meld is not None:
+            text += (" The others lay out melds of their own only if: "
+                     f"{self.defenders_meld.text}; else every card they hold counts.")
         if not self.layoffs:
             return text + " No layoffs."
         only = (", never onto cards another player laid off" if self.original_melds_only
