@@ -281,6 +281,7 @@ TABLE: dict[str, list[Case]] = {
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
+    "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",
                                            "false")],
     "round_end.last_turns_after_going_out": [case("carousel",

@@ -44,6 +44,8 @@ def score_hand(state) -> None:
         "deadwood": {str(s): points[s] for s in points}, "dealer": state.dealer,
         "roles": dict(state.roles) if state.roles else None, "turns": state.turns,
         "first_player": state.in_play[0]})
+    if v.match.eliminate_when is not None:
+        _eliminate(state, v.match.eliminate_when)
     seating.after_scored_hand(state, winners, env["losers"], env)
     _check_match_end(state, scored=True)
 
@@ -59,12 +61,23 @@ def void_hand(state) -> None:
     _check_match_end(state, scored=False)
 
 
+def _eliminate(state, condition) -> None:
+    """Players still in for whom the condition holds are out of the match."""
+    env = match_env(state)
+    for p in env["players"]:
+        if p.seat not in state.eliminated:
+            env["p"] = p
+            if condition(env):
+                state.eliminated.append(p.seat)
+
+
 def _check_match_end(state, scored: bool) -> None:
     """End the match (paying its bonuses) after a scored hand that meets the match end, or
     when the deals allowed are used up."""
     match = state.variant.match
     out_of_hands = match.max_hands is not None and state.deals >= match.max_hands
-    if not out_of_hands and not (scored and match.ends_when(match_env(state))):
+    last_one = state.players - len(state.eliminated) <= 1
+    if not out_of_hands and not last_one and not (scored and match.ends_when(match_env(state))):
         return
     for bonus in match.bonuses:
         env = match_env(state)

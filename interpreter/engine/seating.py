@@ -55,14 +55,25 @@ def after_scored_hand(state, winners, losers, env) -> None:
             return
     how = v.deal.next_dealer
     if how == "left":
-        state.dealer = (state.dealer + 1) % state.players
+        state.dealer = _next_in(state, state.dealer)
     elif how == "winner" and winners:
         state.dealer = winners[0].seat
     elif how == "loser" and losers:
         state.dealer = losers[0].seat
+    if state.dealer in state.eliminated:
+        state.dealer = _next_in(state, state.dealer)
+
+
+def _next_in(state, seat: int) -> int:
+    """The next seat to the left still in the match."""
+    for step in range(1, state.players + 1):
+        other = (seat + step) % state.players
+        if other not in state.eliminated:
+            return other
+    return seat
 
 
 def after_void_hand(state) -> None:
     v = state.variant
     if v.stock.void_dealer == "next" and not (v.roles and v.roles.dealer):
-        state.dealer = (state.dealer + 1) % state.players
+        state.dealer = _next_in(state, state.dealer)

@@ -60,6 +60,7 @@ class GameState:
     dealer: int = _field("match", "engine.seating", 0)
     roles: dict[str, int] | None = _field("match", "engine.seating", None)
     over: bool = _field("match", "engine.scoring", False)
+    eliminated: list[int] = _field("match", "engine.scoring", factory=list)   # out of the match
     history: list[Mapping[str, Any]] = _field("match", "engine.scoring", factory=list)  # records
     # are never changed once written
     # ---- the hand
@@ -109,7 +110,7 @@ class GameState:
         self.face_of = deck.faces_of
         self.plain = all(f == c for c, f in enumerate(self.face_of))
         roles = self.variant.roles
-        seats: list[int] = list(range(self.players))
+        seats: list[int] = [s for s in range(self.players) if s not in self.eliminated]
         if roles and self.roles:
             playing = {self.roles[r] for r in roles.play}
             seats = [s for s in seats if s in playing]

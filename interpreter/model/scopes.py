@@ -19,6 +19,7 @@ PLAYER_ATTRS = {
     "melded_points": NUM,       # points of its cards in melds this hand: on the shared table,
                                 # or laid out at the end of the hand
     "laid_off": NUM,            # cards it laid off onto others' melds this hand
+    "is_out": BOOL,             # out of the match (match.eliminate_when)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

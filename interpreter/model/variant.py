@@ -94,6 +94,7 @@ class MatchRules:
     ends_when: Formula
     bonuses: tuple[Award, ...]
     max_hands: int | None = None
+    eliminate_when: Formula | None = None   # per player p after a scored hand (None: never)
 
 
 @dataclass(frozen=True)

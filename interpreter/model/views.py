@@ -57,6 +57,10 @@ class PlayerView:
         return self.seat == self._state.knocker and self._state.kept_all
 
     @property
+    def is_out(self) -> bool:
+        return self.seat in self._state.eliminated
+
+    @property
     def opened(self) -> bool:
         return self.seat in self._state.opened
 

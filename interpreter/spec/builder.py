@@ -341,7 +341,11 @@ class Builder:
         ends = self.formula(("match", "ends_when"), scope, BOOL)
         bonuses = tuple(self._award(("match", "bonuses", i), scope.with_names(p=PLAYER), "players")
                         for i in range(len(m["bonuses"])))
-        return model.MatchRules(ends, bonuses, m["max_hands"])
+        out: Formula | None = self.formula(("match", "eliminate_when"),
+                                           scope.with_names(p=PLAYER), BOOL)
+        if out is not None and out.constant and not out(None):
+            out = None
+        return model.MatchRules(ends, bonuses, m["max_hands"], out)
 
 
 def _get(data: Any, path: tuple, default=None):
