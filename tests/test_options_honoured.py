@@ -280,6 +280,9 @@ TABLE: dict[str, list[Case]] = {
     "melds.jokers.max_per_meld": [case("carousel", "melds.jokers.max_per_meld", 0, FIRST_MELDS)],
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
     "params": [case("gin_standard", "params.knock_limit", 3)],
+    "counters": [Case("gin_standard", {
+        "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
+        "turn": {"draw": {"discard_when": "me.taken < 1"}}})],
     "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",

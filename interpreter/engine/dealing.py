@@ -10,6 +10,7 @@ import random
 from enum import Enum
 
 from ..errors import CardError
+from . import counters
 
 
 def rng(seed: int, *what) -> random.Random:
@@ -88,6 +89,7 @@ def deal_hand(state) -> None:
         order = shuffled(list(range(len(state.face_of))), state.seed, "hand", state.deals)
     state.reset("hand")
     state.reset("turn")
+    counters.start(state, "hand")
     size = v.hand_size(state.players, state.deals)
     hands, up, stock = deal(order, state.in_play, size, v.deal.upcard)
     state.hands = [hands.get(s, []) for s in range(state.players)]

@@ -15,7 +15,7 @@ from ..errors import IllegalAction, RummyError
 from ..model.actions import Action
 from ..model.variant import Variant
 from ..spec import load_variant
-from . import scoring, seating, turn
+from . import counters, scoring, seating, turn
 from .dealing import deck_order
 from .observe import observation
 from .state import GameState
@@ -182,6 +182,7 @@ def new_game(variant: Variant | str, players: int | None = None, seed: int | Non
     faces_of = variant.deck_for(players).faces_of
     state.deck_orders = [deck_order(faces_of, variant.faces, d) for d in (deck or [])]
     scoring.start_match(state)
+    counters.start(state, "match")
     chosen = seating.first_roles(variant, players, state.seed, roles)
     seating.seat_match(state, chosen, seating.first_dealer(variant, players, state.seed,
                                                            dealer, chosen))

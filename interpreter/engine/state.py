@@ -61,6 +61,7 @@ class GameState:
     roles: dict[str, int] | None = _field("match", "engine.seating", None)
     over: bool = _field("match", "engine.scoring", False)
     eliminated: list[int] = _field("match", "engine.scoring", factory=list)   # out of the match
+    counters: dict[str, list[float]] = _field("match", "engine.counters", factory=dict)
     history: list[Mapping[str, Any]] = _field("match", "engine.scoring", factory=list)  # records
     # are never changed once written
     # ---- the hand

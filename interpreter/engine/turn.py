@@ -14,7 +14,7 @@ from typing import Optional
 from ..model.actions import Action
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
-from . import dealing, scoring
+from . import counters, dealing, scoring
 from .dealing import LowStock
 from .state import Phase
 
@@ -68,6 +68,9 @@ def turn_actions(state) -> Legal:
 # ---- applying -------------------------------------------------------------------------
 def apply(state, action, index: int) -> None:
     """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0)."""
+    if state.variant.counters:
+        event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
+        counters.on_action(state, state.player, event)
     phase = state.phase
     if phase is OFFER:
         _answer_offer(state, action)

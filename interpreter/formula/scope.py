@@ -39,6 +39,10 @@ class Scope:
         return Scope({**self.names, **names}, self.player_attrs, self.card_attrs,
                      self.constants)
 
+    def with_player_attrs(self, **attrs: Type) -> "Scope":
+        """This scope with more attributes of players."""
+        return Scope(self.names, {**self.player_attrs, **attrs}, self.card_attrs, self.constants)
+
     def with_constants(self, constants: Mapping[str, Any]) -> "Scope":
         """This scope plus names whose values (numbers, true/false) are known when compiling."""
         return Scope(self.names, self.player_attrs, self.card_attrs,

@@ -36,7 +36,7 @@ TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on
 
 def rules_sheet(variant: Variant) -> str:
     """The rules of ``variant`` in plain text, section by section."""
-    sections = [_title(variant), _params(variant), _cards(variant), _deal(variant), _roles(variant),
+    sections = [_title(variant), _params(variant), _counters(variant), _cards(variant), _deal(variant), _roles(variant),
                 _melds(variant), _table(variant), _turn(variant), _stock(variant),
                 _round_end(variant), _scoring(variant), _match(variant)]
     return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
@@ -131,6 +131,19 @@ def _params(v: Variant) -> list[str]:
     for name, value in v.params.items():
         shown = ("true" if value else "false") if isinstance(value, bool) else value
         lines += _wrap(f"{name} = {shown}", "    ")
+    return lines
+
+
+def _counters(v: Variant) -> list[str]:
+    if not v.counters:
+        return []
+    lines = _heading("Counters")
+    lines += _wrap("Each player has these numbers; formulas read them as p.NAME (or me.NAME):")
+    for c in v.counters:
+        every = "each hand" if c.reset == "hand" else "the match"
+        updates = "; ".join(f"on {event}: {_f(formula)}" for event, formula in c.update.items())
+        lines += _wrap(f"{c.name}: {c.start:g} at the start of {every}"
+                       + (f"; {updates}" if updates else "") + ".", "    ", "      ")
     return lines
 
 

@@ -90,6 +90,16 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """A number kept for each player, updated by their actions (action -> new value)."""
+
+    name: str
+    start: float
+    reset: str                              # hand | match
+    update: Mapping[str, Formula]
+
+
+@dataclass(frozen=True)
 class MatchRules:
     ends_when: Formula
     bonuses: tuple[Award, ...]
@@ -120,6 +130,7 @@ class Variant:
     scoring: Scoring
     match: MatchRules
     params: Mapping[str, Any] = field(default_factory=dict)   # names formulas read as constants
+    counters: tuple[Counter, ...] = ()      # per-player numbers, read as player attributes
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
 
     @cached_property

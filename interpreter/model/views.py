@@ -81,6 +81,13 @@ class PlayerView:
         spread = self._state.spread
         return len(spread.laid.get(self.seat, ())) if spread is not None else 0
 
+    def __getattr__(self, name: str):
+        """A counter the spec declares (``me.discard_draws``)."""
+        counters = self._state.counters
+        if name in counters:
+            return counters[name][self.seat]
+        raise AttributeError(name)
+
     def __repr__(self) -> str:
         return f"PlayerView(seat={self.seat})"
 

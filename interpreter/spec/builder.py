@@ -39,7 +39,7 @@ class Builder:
         problem it returns None, typed as a Formula: the build then fails before any use."""
         raw = _get(self.spec, path, default)
         text = _formula_text(raw)
-        scope = scope.with_constants(self.params)
+        scope = self.scope(scope)
         try:
             if expect is not PLAYERS:
                 return compile_formula(text, scope, expect=expect, name=path_text(path))
@@ -83,10 +83,28 @@ class Builder:
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
             deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
-            match=self._match(), params=dict(self.params), warnings=tuple(self.warnings))
+            match=self._match(), params=dict(self.params), counters=self._counters(role_names),
+            warnings=tuple(self.warnings))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
+
+    def scope(self, scope: Scope) -> Scope:
+        """``scope`` with what every formula of this spec may read: params and counters."""
+        counters = {name: NUM for name in self.spec.get("counters") or {}}
+        return scope.with_constants(self.params).with_player_attrs(**counters)
+
+    def _counters(self, roles) -> tuple[model.Counter, ...]:
+        out = []
+        scope = scopes.knock_scope(roles).with_names(value=NUM)
+        for name, c in (self.spec.get("counters") or {}).items():
+            if name in scopes.PLAYER_ATTRS:
+                self.problem(("counters", name), f"a counter may not be called {name!r}: "
+                             "players already have that attribute", key=True)
+            update = {event: self.formula(("counters", name, "update", event), scope, NUM)
+                      for event, text in c["update"].items() if text is not None}
+            out.append(model.Counter(name, c["start"], c["reset"], update))
+        return tuple(out)
 
     def _check_params(self) -> None:
         """A param may not take a name formulas already have (``deadwood``, ``players``...)."""
@@ -389,4 +407,4 @@ class _At:
         self.builder.problem(self._path(key), message)
 
     def scope(self, scope: Scope) -> Scope:
-        return scope.with_constants(self.builder.params)
+        return self.builder.scope(scope)
