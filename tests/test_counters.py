@@ -62,3 +62,34 @@ def test_the_rules_sheet_lists_the_counters(tmp_path):
     assert ("discard_draws: 0 at the start of each hand; on draw_discard: value + 1; on take: "
             "value + 1.") in sheet
     assert "knocks: 100 at the start of the match; on knock: value - 1." in sheet
+
+
+THREE_TAKES = """
+extends: gin_standard
+name: Void at three discard draws
+counters:
+  taken: {update: {draw_discard: "value + 1", take: "value + 1"}}
+round_end:
+  void_when: "sum(p.taken for p in players) >= 3"
+"""
+
+
+def test_a_hand_is_void_when_the_specs_condition_holds_after_a_turn(tmp_path):
+    path = tmp_path / "three.yaml"
+    path.write_text(THREE_TAKES)
+    v = load_variant(path)
+    g = new_game(v, seed=9)
+    rng = random.Random(9)
+    takes: list[int] = [0]
+    while not g.is_terminal and len(g.history) < 12:
+        action = rng.choice(g.legal_actions())
+        before = len(g.history)
+        takes[-1] += str(action) in ("draw discard", "take")
+        g.apply(action)
+        if len(g.history) > before:
+            record = g.history[-1]
+            assert takes[-1] <= 3
+            if takes[-1] == 3:
+                assert record["outcome"] == "void" and record["knocker"] is None
+            takes.append(0)
+    assert 3 in takes

@@ -284,6 +284,7 @@ TABLE: dict[str, list[Case]] = {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
         "turn": {"draw": {"discard_when": "me.taken < 1"}}})],
     "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
+    "round_end.void_when": [case("gin", "round_end.void_when", "stock_left < 20")],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",
                                            "false")],

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model.actions import Action
+from ..model.views import round_env
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
 from . import counters, dealing, scoring
@@ -120,8 +121,10 @@ def _end_turn(state) -> None:
     if state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
         _went_out(state, seat)
         return
-    if state.turns >= state.variant.round_end.max_turns:
-        scoring.void_hand(state)             # the guard against endless play
+    rules = state.variant.round_end
+    if state.turns >= rules.max_turns or (
+            rules.void_when is not None and rules.void_when(round_env(state, None))):
+        scoring.void_hand(state)             # the spec's condition, or the endless-play guard
         _next_hand(state)
         return
     low = dealing.after_turn(state, seat)

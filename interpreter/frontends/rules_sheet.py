@@ -11,7 +11,7 @@ import dataclasses
 import textwrap
 
 from ..formula import Formula
-from ..model.variant import Award, StockRules, Variant
+from ..model.variant import Award, Variant
 
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
@@ -107,10 +107,10 @@ def _has_jokers(v: Variant) -> bool:
     return any(v.jokers.values())
 
 
-def _voidable(stock: StockRules) -> bool:
-    """Whether a hand can end void: by the rule itself, or by a reshuffle that cannot be made
-    (too few discards, or the guard on reshuffles reached)."""
-    return stock.then in ("void_hand", "reshuffle_discards")
+def _voidable(v: Variant) -> bool:
+    """Whether a hand can end void: by the stock rule itself, or by a reshuffle that cannot be
+    made (too few discards, or the guard on reshuffles reached), or by the spec's condition."""
+    return v.stock.then in ("void_hand", "reshuffle_discards") or v.round_end.void_when is not None
 
 
 # ---- sections ---------------------------------------------------------------------------
@@ -349,7 +349,7 @@ def _stock(v: Variant) -> list[str]:
         text += (" The hand is void instead (nobody scores) when the discard pile has fewer "
                  f"than 2 cards{guard}.")
     lines += _wrap(text)
-    if _voidable(stock):
+    if _voidable(v):
         lines += _wrap(_void_dealer(v))
     return lines
 
@@ -370,6 +370,9 @@ def _round_end(v: Variant) -> list[str]:
         ends.append("at once when a player has no cards left (goes out)")
     ends.append("when the stock runs low (see The stock)")
     lines += _wrap(f"A round ends when {', or '.join(ends)}.")
+    if v.round_end.void_when is not None:
+        lines += _wrap(f"After each turn, the hand is void (nobody scores) if: "
+                       f"{_f(v.round_end.void_when)}.")
     if v.stock.then == "reshuffle_discards" and v.stock.max_reshuffles is None:
         lines += _wrap(f"A hand still going after {v.round_end.max_turns} turns is void "
                        "(nobody scores): a guard against endless play.")
@@ -397,7 +400,7 @@ def _scoring(v: Variant) -> list[str]:
         lines += _wrap(f"{row.name}: {cond}", "  ", "    ")
         lines += _wrap(f"winners: {_f(row.winners)}", "    ", "      ")
         lines += _awards(row.awards, "    ")
-    if _voidable(v.stock):
+    if _voidable(v):
         lines += _wrap(f"{scoring.void_outcome}: a void hand; nobody scores.", "  ")
     return lines
 

@@ -65,6 +65,7 @@ class RoundEnd:
     spread: "Spread"                        # the spread and layoffs after a knock
     max_turns: int                          # a hand still going after this many turns is void
     last_turns_after_going_out: bool = False    # the others play once more after going out
+    void_when: Formula | None = None        # checked after each turn (None: never)
 
 
 @dataclass(frozen=True)

@@ -297,8 +297,12 @@ class Builder:
         if r["last_turns_after_going_out"] and not r["empty_hand_ends_round"]:
             self.problem(("round_end", "last_turns_after_going_out"),
                          "needs round_end.empty_hand_ends_round: true (going out)")
+        void: Formula | None = self.formula(("round_end", "void_when"),
+                                            scopes.round_scope(roles), BOOL)
+        if void is not None and void.constant and not void(None):
+            void = None
         return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
-                              r["max_turns"], r["last_turns_after_going_out"])
+                              r["max_turns"], r["last_turns_after_going_out"], void)
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard
