@@ -4,7 +4,7 @@ A table is a list of melds; a meld is a sequence of ``(face, declared)`` pairs: 
 the card shows (the joker face for a joker), ``declared`` the card it stands for. Identical
 natural cards (two decks) are interchangeable, and so are jokers: a move is legal if *some*
 matching of the jokers before and after makes it legal. Without manipulation each meld keeps
-its place and its cards, and may only grow.
+its cards and may only grow (the melds may be listed in any order).
 """
 from __future__ import annotations
 
@@ -76,19 +76,32 @@ def _names(faces: Faces, cards: Counter) -> str:
 
 def _kept_reason(faces: Faces, table: Table, new_table: Table,
                  opening: Opening | None) -> str | None:
-    """Each meld stays at its index with all its cards (jokers as they stand), at most extended
-    (not even that before the opening meld)."""
-    for i, meld in enumerate(table):
-        before = Counter(tuple(pair) for pair in meld)
-        after = Counter(tuple(pair) for pair in new_table[i]) if i < len(new_table) else Counter()
-        lost = before - after
-        if lost:
-            pairs = sorted(lost.elements(), key=lambda p: (faces.sort_key(p[1]), p[0]))
+    """Each table meld is still there with all its cards (jokers as they stand), at most
+    extended (not even that before the opening meld), in any order."""
+    olds = [Counter(tuple(pair) for pair in meld) for meld in table]
+    news = [Counter(tuple(pair) for pair in meld) for meld in new_table]
+
+    def keeps(old: Counter, new: Counter) -> bool:
+        return not old - new and (opening is None or old == new)
+
+    def assign(i: int, used: frozenset) -> bool:
+        """Whether melds i... each find a distinct new meld keeping them."""
+        if i == len(olds):
+            return True
+        return any(j not in used and keeps(olds[i], new) and assign(i + 1, used | {j})
+                   for j, new in enumerate(news))
+
+    if assign(0, frozenset()):
+        return None
+    for i, old in enumerate(olds):
+        if not any(keeps(old, new) for new in news):
+            if opening is not None and any(not old - new for new in news):
+                return "the table may not be rearranged before the opening meld"
+            same = news[i] if i < len(news) else Counter()
+            pairs = sorted((old - same).elements(), key=lambda p: (faces.sort_key(p[1]), p[0]))
             cards = " ".join(faces.token(f, d) for f, d in pairs)
             return f"this variant does not allow rearranging the table: meld {i + 1} lost {cards}"
-        if opening is not None and after != before:
-            return "the table may not be rearranged before the opening meld"
-    return None
+    return "this variant does not allow rearranging the table: two melds were merged"
 
 
 def _opening_reason(faces: Faces, table: Table, new_table: Table, opening: Opening) -> str | None:

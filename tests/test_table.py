@@ -176,7 +176,9 @@ def test_without_manipulation_the_table_is_not_rearranged():
     assert check(old, new, "9h Th") is None
     assert check(old, new, "9h Th", manipulation=False) == reason + "meld 1 lost 8h"
     assert check(old, ["5h 6h 7h 8h", "Kc Kd Ks", "9c 9d 9s"], "Kc Kd Ks",
-                 manipulation=False) == reason + "meld 2 lost 9c 9d 9s"
+                 manipulation=False) is None                  # melds in any order
+    assert check(["5h 6h 7h", "8h 9h Th"], ["5h 6h 7h 8h 9h Th Jh"], "Jh",
+                 manipulation=False) == reason + "two melds were merged"
     assert check(old, ["5h 6h 7h 8h"], "Kc", manipulation=False) == reason + "meld 2 lost 9c 9d 9s"
 
 
@@ -193,9 +195,11 @@ def test_without_manipulation_the_opening_leaves_the_table_alone():
     opening = Opening(1, 0)
     assert check(["7h 8h 9h"], ["7h 8h 9h", "Kc Kd Ks"], "Kc Kd Ks", opening=opening,
                  manipulation=False) is None
-    for new in (["7h 8h 9h Th"], ["7h 8h 9h Th", "7h 8h 9h"]):
-        assert check(["7h 8h 9h"], new, "Th 7h 8h 9h", opening=opening, manipulation=False) == \
-            "the table may not be rearranged before the opening meld"
+    assert check(["7h 8h 9h"], ["7h 8h 9h Th"], "Th", opening=opening, manipulation=False) == \
+        "the table may not be rearranged before the opening meld"
+    # the table meld kept as it was (second), and a new meld of the same cards from the hand
+    assert check(["7h 8h 9h"], ["7h 8h 9h Th", "7h 8h 9h"], "Th 7h 8h 9h", opening=opening,
+                 manipulation=False) is None
 
 
 # ---- find_play by hand ------------------------------------------------------------------
