@@ -26,6 +26,7 @@ from interpreter.errors import FormulaRuntimeError
 from interpreter.spec import schema_path
 
 SCHEMA = json.loads(schema_path().read_text())
+FULL_52 = [r + s for s in "cdhs" for r in "A23456789TJQK"]
 METADATA = {"extends", "name", "source", "description"}   # describe a variant, no play
 
 Observe = Callable[[Variant], Any]
@@ -284,6 +285,13 @@ TABLE: dict[str, list[Case]] = {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
         "turn": {"draw": {"discard_when": "me.taken < 1"}}})],
     "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
+    "round_end.out_by_discard": [case(
+        "basic_rummy", "round_end.out_by_discard", True,
+        scripted("draw stock", dealer=0, deck=[c for pair in zip(
+            "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd".split(), "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh".split())
+            for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
+                "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
+            probes=["meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]"]))],
     "round_end.void_when": [case("gin", "round_end.void_when", "stock_left < 20")],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",

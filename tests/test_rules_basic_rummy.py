@@ -58,3 +58,21 @@ def test_cards_may_be_laid_off_onto_anyones_melds_but_the_table_never_rearranged
     with pytest.raises(IllegalAction, match="does not allow rearranging the table"):
         g.apply("meld [Ah 2h 3h] [4h 5c 6c]")           # would break the run: refused
     assert g.observation(0)["table"] == [["Ah", "2h", "3h", "4h"]]
+
+
+def test_a_house_rule_may_require_going_out_by_a_discard(tmp_path):
+    path = tmp_path / "by_discard.yaml"
+    path.write_text("extends: basic_rummy\nname: Out by discard\n"
+                    "round_end: {out_by_discard: true}\n")
+    v = load_variant(path)
+    g = new_game(v, deck=deck("Ah 2h 3h 7c 7d 7s 9d Td Jd Qd", "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh",
+                              "5c", "Kd"), dealer=0)
+    g.apply("draw stock")                               # Kd: every card could be melded
+    with pytest.raises(IllegalAction, match="no card to discard"):
+        g.apply("meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]")
+    legal = [a for a in g.legal_actions() if a.kind == "meld"]
+    assert legal and all(sum(map(len, a.melds)) < 11 for a in legal)
+    g.apply("meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd]")
+    g.apply("discard Kd")
+    (record,) = g.history
+    assert record["outcome"] == "going_out" and record["winners"] == [1]

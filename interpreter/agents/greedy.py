@@ -48,10 +48,15 @@ def _best_play(state, hand: list[int]):
     """The table play shedding the most points (the solver's), or None if there is none."""
     from ..steps.table_melds import meld_action, opening, table_faces
     from ..table import find_play
-    play = find_play(state.variant.meld_rules, table_faces(state), hand, "points",
+    variant = state.variant
+    play = find_play(variant.meld_rules, table_faces(state), hand, "points",
                      opening(state, state.current_player),
-                     manipulation=state.variant.table.manipulation)
-    return None if play is None else meld_action(state.variant.faces, play.new_table)
+                     manipulation=variant.table.manipulation)
+    if play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand):
+        # it would leave no card to discard: the listed meld playing the most cards instead
+        melds = [a for a in state.legal_actions() if a.kind == "meld"]
+        return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
+    return None if play is None else meld_action(variant.faces, play.new_table)
 
 
 def _improves(state, hand: list[int]) -> bool:

@@ -66,6 +66,7 @@ class RoundEnd:
     max_turns: int                          # a hand still going after this many turns is void
     last_turns_after_going_out: bool = False    # the others play once more after going out
     void_when: Formula | None = None        # checked after each turn (None: never)
+    out_by_discard: bool = False            # a meld may not use every card in the hand
 
 
 @dataclass(frozen=True)

@@ -302,7 +302,8 @@ class Builder:
         if void is not None and void.constant and not void(None):
             void = None
         return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
-                              r["max_turns"], r["last_turns_after_going_out"], void)
+                              r["max_turns"], r["last_turns_after_going_out"], void,
+                              r["out_by_discard"])
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard

@@ -44,13 +44,16 @@ def meld_actions(state) -> list[Action]:
     hand = state.hand_faces(seat)
     table = table_faces(state)
     pending = opening(state, seat)
+    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
     out = []
     for meld in rules.melds_in(hand):
+        if len(hand) - len(meld.cards) < keep:
+            continue
         new = table + [list(zip(meld.cards, meld.declared))]
         if pending is None or check_move(rules, table, new, hand, pending,
                                          manipulation=v.table.manipulation) is None:
             out.append(meld_action(faces, new))
-    if pending is None:
+    if pending is None and len(hand) - 1 >= keep:
         joker = faces.joker
         for k, meld in enumerate(table):
             declared = [d for _, d in meld]
@@ -94,6 +97,10 @@ def apply_meld(state, action: Action) -> None:
                         manipulation=v.table.manipulation)
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
+    added = sum(map(len, new)) - sum(map(len, state.table))
+    if v.round_end.out_by_discard and added >= len(hand):
+        raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
+                            "player goes out by discarding the last card")
     free = [c for meld in state.table for c, _ in meld]
     from_hand = list(state.hands[seat])
     table = []
