@@ -322,6 +322,13 @@ TABLE: dict[str, list[Case]] = {
     "turn[].knock.discard": [case("gin", "turn.2.knock.discard", "none")],
     "turn[].knock.without_discard_when": [case("gin_standard", "turn.2.knock.without_discard_when",
                                                "false", GIN_IN_ELEVEN)],
+    "turn[].discard.not_playable": [case(
+        "basic_rummy", "turn.2.discard.not_playable", True,
+        scripted("draw stock", "meld [Ah 2h 3h]", dealer=0, deck=[c for pair in zip(
+            "Ah 2h 3h 4h 7c 9d Td Kc 5s Qd".split(), "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh".split())
+            for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
+                "Ah 2h 3h 4h 7c 9d Td Kc 5s Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
+            probes=["discard 4h"]))],
     "turn[].discard.not_taken_card": [case("gin", "turn.3.discard.not_taken_card", True,
                                            scripted("take"))],
     "stock.exhausted_at": [case("gin", "stock.exhausted_at", 10, stock_run())],

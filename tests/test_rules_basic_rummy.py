@@ -76,3 +76,17 @@ def test_a_house_rule_may_require_going_out_by_a_discard(tmp_path):
     g.apply("discard Kd")
     (record,) = g.history
     assert record["outcome"] == "going_out" and record["winners"] == [1]
+
+
+def test_a_house_rule_may_ban_discarding_a_card_that_could_be_laid_off(tmp_path):
+    path = tmp_path / "not_playable.yaml"
+    path.write_text("extends: basic_rummy\nname: No dumping\n"
+                    "turn: {discard: {not_playable: true}}\n")
+    v = load_variant(path)
+    order = deck("Ah 2h 3h 4h 7c 9d Td Kc 5s Qd", "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh", "5c", "Kd")
+    for variant, allowed in ((RUMMY, True), (v, False)):
+        g = new_game(variant, deck=order, dealer=0)
+        g.apply("draw stock")
+        g.apply("meld [Ah 2h 3h]")
+        assert g.is_legal("discard 4h") is allowed and g.is_legal("discard Kd")
+    assert "nor a card that could extend a meld" in v.step("discard").sentence()

@@ -4,12 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import END_TURN, Step
+from .table_melds import extending_faces
 
 
 @dataclass(frozen=True)
 class Discard(Step):
     kind = "discard"
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
+    not_playable: bool = False               # not a card that could extend a table meld
 
     def actions(self, state):
         actions = state.card_actions("discard")
@@ -20,6 +22,10 @@ class Discard(Step):
         faces = set(state.hand_faces(state.player))
         if self.not_taken_card and state.taken is not None and len(faces) > 1:
             faces.discard(state.face_of[state.taken])
+        if self.not_playable and state.table:
+            idle = faces - extending_faces(state, faces)
+            if idle:
+                faces = idle
         return faces
 
     def apply(self, state, action):
@@ -28,7 +34,12 @@ class Discard(Step):
 
     def sentence(self) -> str:
         text = "Discard one card face up onto the discard pile"
-        return text + (", not a card taken from it this turn." if self.not_taken_card else ".")
+        if self.not_taken_card:
+            text += ", not a card taken from it this turn"
+        if self.not_playable:
+            text += (", nor a card that could extend a meld on the table (unless every card "
+                     "could)")
+        return text + "."
 
 
 def put_on_pile(state, seat: int, name: str) -> None:

@@ -70,6 +70,17 @@ def meld_actions(state) -> list[Action]:
     return list(dict.fromkeys(out))
 
 
+def extending_faces(state, faces: set[int]) -> set[int]:
+    """Those of ``faces`` (natural cards) that would extend a meld on the table."""
+    rules = state.variant.meld_rules
+    out: set[int] = set()
+    for meld in table_faces(state):
+        cards, declared = [c for c, _ in meld], [d for _, d in meld]
+        out |= {f for f in faces - out if not rules.faces.is_joker(f)
+                and rules.meld(cards + [f], declared + [f]) is not None}
+    return out
+
+
 def _extension_faces(rules, declared: list[int]) -> list[int]:
     """Cards that, added to these declared cards, keep a legal meld."""
     have = set(declared)
