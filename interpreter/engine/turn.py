@@ -116,12 +116,11 @@ def _start_turn(state, seat: int) -> None:
 
 def _end_turn(state) -> None:
     """After a turn: going out, the stock's state, the last lap, then the next player."""
-    seat = state.player
+    seat, rules = state.player, state.variant.round_end
     state.turns += 1
-    if state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
+    if rules.empty_hand_ends_round and not state.hands[seat]:
         _went_out(state, seat)
         return
-    rules = state.variant.round_end
     if state.turns >= rules.max_turns or (
             rules.void_when is not None and rules.void_when(round_env(state, None))):
         scoring.void_hand(state)             # the spec's condition, or the endless-play guard
