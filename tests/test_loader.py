@@ -249,3 +249,9 @@ def test_loader_benchmark_quick():
                          capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "alias bomb, 10 levels" in run.stdout and "goal: every refusal <" in run.stdout
+
+
+def test_yaml_11_booleans_as_keys_stay_as_written():
+    """A key ``on`` (or yes/no/off) is that word, as YAML 1.2 reads it, not true/false."""
+    data, _ = load_yaml("on: 1\nYes: 2\ntrue: 3\n", "f.yaml")
+    assert data == {"on": 1, "Yes": 2, "true": 3}

@@ -226,7 +226,8 @@ class _Builder:
                     self._fill(result, source, path, merged=True, active=active)
 
     def _key(self, node, path: tuple) -> str | None:
-        """A mapping key as text: 2 -> '2', true -> 'true'; None (reported) if not a scalar."""
+        """A mapping key as text: 2 -> '2', true -> 'true', and YAML 1.1's other booleans as
+        written (a key ``on`` is "on", not true); None (reported) if not a scalar."""
         if not isinstance(node, ScalarNode):
             kind = "list" if isinstance(node, SequenceNode) else "mapping"
             self._problem(node, path, f"a key must be a single value, not a {kind}")
@@ -235,7 +236,8 @@ class _Builder:
             return self._scalar(node, path)  # a date's text, or None (reported) if unknown
         value = _SCALARS[node.tag](_CONSTRUCTOR, node)
         if isinstance(value, bool):
-            return "true" if value else "false"
+            text = node.value.lower()
+            return text if text in ("true", "false") else node.value
         if value is None:
             return "null"
         if isinstance(value, int):
