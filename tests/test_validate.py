@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from interpreter.spec import validate
+from interpreter.spec import schema_path, validate
 from interpreter.spec.loader import load_yaml
 from interpreter.spec.validate import check, format_problem, load_schema, path_text
 
@@ -156,3 +156,11 @@ def test_load_schema_is_cached(tmp_path):
     path.write_text(json.dumps(SCHEMA), encoding="utf-8")
     assert load_schema(path) == SCHEMA
     assert load_schema(path) is load_schema(path)
+
+
+def test_an_unknown_step_kind_is_named_with_a_hint():
+    data, marks = load_yaml("name: x\nplayers: {min: 2, max: 2}\nturn:\n  - knok: {}\n"
+                            "scoring: {outcomes: [{outcome: a}]}\n", "v.yaml")
+    (line,) = check(data, marks, "v.yaml", load_schema(schema_path()))
+    assert line == ("v.yaml:4:5: turn[0]: unknown kind 'knok' (did you mean 'knock'?); the "
+                    "kinds are offer_upcard, draw, draw_until_meld, meld, knock, discard")

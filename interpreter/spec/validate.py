@@ -151,6 +151,14 @@ def _relevance(error: ValidationError) -> tuple:
 
 def _no_form(error: ValidationError) -> str:
     """Why a value fits no branch of a oneOf/anyOf when no branch error stands out."""
+    kinds = [e.validator_value[0] for e in error.context
+             if e.validator == "required" and len(e.validator_value) == 1]
+    value = error.instance
+    if kinds and isinstance(value, dict) and len(value) == 1 and next(iter(value)) not in kinds:
+        key = next(iter(value))                  # branches told apart by their one key
+        close = difflib.get_close_matches(key, kinds, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return f"unknown kind '{key}'{hint}; the kinds are {', '.join(kinds)}"
     types = [name for e in error.context if e.validator == "type"
              for name in _type_names(e.validator_value)]
     parts = [f"expected {' or '.join(dict.fromkeys(types))}, got {show(error.instance)}"] \
