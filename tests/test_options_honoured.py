@@ -164,6 +164,15 @@ def stock_run(seed: int = 0, actions: int = 400) -> Observe:
     return observe
 
 
+def shown_counters(v: Variant):
+    """The counters a seeded game shows seat 0 after its first hands."""
+    g = new_game(v, seed=0)
+    agents = [make_agent("greedy", s) for s in range(2)]
+    while len(g.history) < 3 and not g.is_terminal:
+        g.apply(agents[g.current_player].act(g))
+    return g.observation(0).get("shown_counters")
+
+
 def seat_counts(v: Variant) -> list[int]:
     """Player counts a game can be started with."""
     out = []
@@ -225,6 +234,7 @@ GIN_IN_ELEVEN = scripted("take", dealer=0, deck=stacked(
 GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
 THREE = seeded(players=3)
+SHORT_HOLLYWOOD = seeded(actions=3000, seeds=(0, 1))    # whole Hollywood matches to game_to 30
 
 
 def meld_turn(**meld) -> list:
@@ -283,7 +293,16 @@ TABLE: dict[str, list[Case]] = {
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "counters": [Case("gin_standard", {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
-        "turn": {"draw": {"discard_when": "me.taken < 1"}}})],
+        "turn": {"draw": {"discard_when": "me.taken < 1"}}}),
+        # a scored update: each hand won lowers the knock limit for the rest of the match
+        Case("gin_standard", {"counters": {"won": {"update": {
+            "scored": "value + 1 if p in winners else value"}}}}, HANDS, context={
+                "counters": {"won": {"reset": "match"}},
+                "turn": {"knock": {"when": "deadwood_after_discard <= knock_limit - me.won"}}}),
+        # show: the counter appears in the observation
+        Case("gin_standard", {"counters": {"won": {"show": True}}}, shown_counters, context={
+            "counters": {"won": {"update": {"scored": "value + 1 if p in winners else value"}}}}),
+    ],
     "round_end.max_turns": [case("gin", "round_end.max_turns", 5)],
     "round_end.out_by_discard": [case(
         "basic_rummy", "round_end.out_by_discard", True,
@@ -361,6 +380,11 @@ TABLE: dict[str, list[Case]] = {
     "match.bonuses[].when": [case("gin_standard", "match.bonuses.1.when", "p.rounds_won > 3",
                                   HANDS)],
     "match.bonuses[].points": [case("gin_standard", "match.bonuses.0.points", "50", HANDS)],
+    "match.bonuses[].into": [case("hollywood_gin", "match.bonuses.0.into", None, SHORT_HOLLYWOOD,
+                                  context={"params": {"game_to": 30}})],
+    "match.standing": [case("gin_standard", "match.standing", "p.rounds_won", HANDS),
+                       case("hollywood_gin", "match.standing", "p.game1", SHORT_HOLLYWOOD,
+                            context={"params": {"game_to": 30}})],
 }
 
 CASES = [pytest.param(path, c, id=f"{path}-{i}",

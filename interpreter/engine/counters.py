@@ -1,9 +1,9 @@
 """Counters a spec declares: a number per player, set at the start of each hand or of the
-match, and updated as that player takes an action (before the action changes the cards).
-Owns the field ``counters``."""
+match, updated as that player takes an action (before the action changes the cards) and after
+each scored hand, and added to by match bonuses that name them. Owns the field ``counters``."""
 from __future__ import annotations
 
-from ..model.views import knock_env
+from ..model.views import PlayerView, knock_env
 
 
 def start(state, reset: str) -> None:
@@ -25,3 +25,34 @@ def on_action(state, seat: int, event: str) -> None:
             env = knock_env(state, seat, state.hand_faces(seat))
         env["value"] = state.counters[counter.name][seat]
         state.counters[counter.name][seat] = formula(env)
+
+
+def on_scored(state, env, points: list[int], outcome: str, counted: dict[int, int]) -> None:
+    """After a scored hand: each counter with a ``scored`` update, in the order listed, takes
+    its new value for every seat at once (``env`` is the award environment of the hand)."""
+    playing = {p.seat: p for p in env["players"]}      # the views winners and losers hold
+    seats = [playing.get(seat) or PlayerView(state, seat, counted)
+             for seat in range(state.players)]
+    env["outcome"] = outcome
+    for counter in state.variant.counters:
+        formula = counter.update.get("scored")
+        if formula is None:
+            continue
+        values = state.counters[counter.name]
+        new = []
+        for seat, view in enumerate(seats):
+            env["p"], env["value"], env["points"] = view, values[seat], points[seat]
+            new.append(formula(env))
+        state.counters[counter.name] = new
+    for name in ("p", "value", "points", "outcome"):
+        env.pop(name, None)
+
+
+def add(state, name: str, gains: list[int]) -> None:
+    """A match bonus paid into counter ``name`` instead of the totals."""
+    state.counters[name] = [v + g for v, g in zip(state.counters[name], gains)]
+
+
+def shown(state) -> dict[str, list[float]]:
+    """The counters the spec shows next to the totals, by name."""
+    return {c.name: list(state.counters[c.name]) for c in state.variant.counters if c.show}

@@ -59,13 +59,22 @@ class State(GameState):
         """Match totals so far."""
         return list(self.totals)
 
+    def shown_counters(self) -> dict[str, list[float]]:
+        """The counters the spec shows next to the totals (``show: true``), by name."""
+        return counters.shown(self)
+
     def returns(self) -> list[int]:
-        """Match totals, signed so that more is better (penalty points count negative)."""
+        """Match totals, signed so that more is better (penalty points count negative); with
+        the spec's ``match.standing``, each player's standing instead."""
+        standing = self.variant.match.standing
+        if standing is not None:
+            return scoring.standings(self, standing)
         sign = -1 if self.variant.scoring.mode == "penalty" else 1
         return [sign * s for s in self.totals]
 
     def winners(self) -> list[int]:
-        """Seats with the best total once the match is over (empty before)."""
+        """Seats with the best return (total, or standing) once the match is over (empty
+        before)."""
         if not self.over:
             return []
         best = max(self.returns())

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import counters
+
 
 def observation(state, seat: int) -> dict[str, Any]:
     v = state.variant
@@ -23,6 +25,9 @@ def observation(state, seat: int) -> dict[str, Any]:
         "knocker": state.knocker,
         "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
+    shown = counters.shown(state)
+    if shown:
+        obs["shown_counters"] = shown
     if state.roles and v.roles:
         mine = [r for r, s in state.roles.items() if s == seat]
         for role in mine:

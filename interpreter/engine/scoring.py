@@ -1,10 +1,10 @@
 """Scoring a hand from the spec's outcome rows, the void hand, and the end of the match with
-its bonuses. Owns the match totals, ``rounds_won``, ``hands_played``, ``history``, ``over``."""
+its bonuses (paid into the totals, or into a counter). Owns the match totals, ``rounds_won``, ``hands_played``, ``history``, ``over``."""
 from __future__ import annotations
 
 from ..model.views import match_env, round_env
 from ..steps.spread import counted
-from . import seating
+from . import counters, seating
 
 
 def start_match(state) -> None:
@@ -37,6 +37,9 @@ def score_hand(state) -> None:
             state.totals[seat] += deltas[seat]
     for p in winners:
         state.rounds_won[p.seat] += 1
+    if v.scored_counters:
+        counters.on_scored(state, env, [0 if s in no_score else d for s, d in enumerate(deltas)],
+                           outcome.name, points)
     state.hands_played += 1
     state.history.append({
         "hand": state.deals, "outcome": outcome.name, "winners": [p.seat for p in winners],
@@ -59,6 +62,16 @@ def void_hand(state) -> None:
                           "turns": state.turns, "first_player": state.in_play[0]})
     seating.after_void_hand(state)
     _check_match_end(state, scored=False)
+
+
+def standings(state, standing) -> list:
+    """Each seat's ``match.standing``: what ranks the match, more is better."""
+    env = match_env(state)
+    out = []
+    for p in env["players"]:
+        env["p"] = p
+        out.append(standing(env))
+    return out
 
 
 def _eliminate(state, condition) -> None:
@@ -86,6 +99,9 @@ def _check_match_end(state, scored: bool) -> None:
             env["p"] = p
             if bonus.when(env):
                 gains[p.seat] += bonus.points(env)
+        if bonus.into is not None:
+            counters.add(state, bonus.into, gains)
+            continue
         for seat, gain in enumerate(gains):
             state.totals[seat] += gain
     state.over = True

@@ -229,7 +229,9 @@ class Table:
 
     def report_hand(self, record: dict) -> None:
         if self.human is None:
-            print(_log_line(record, self.state.scores, self.state.variant))
+            print(_log_line(record, self.state.scores, self.state.variant)
+                  + "".join(f", {name} {'/'.join(map(_num, values))}"
+                            for name, values in self.state.shown_counters().items()))
             return
         winners = ", ".join(self.short(s) for s in record["winners"]) or "nobody"
         knocker = record["knocker"]
@@ -241,13 +243,29 @@ class Table:
         if dead:
             print(f"   deadwood: {dead}")
         print(f"   points:   {points}\n   totals:   {totals}")
+        self.print_shown()
+
+    def print_shown(self) -> None:
+        """The counters the spec shows next to the totals, one line each."""
+        for name, values in self.state.shown_counters().items():
+            shown = ", ".join(f"{self.short(s)} {_num(p)}" for s, p in enumerate(values))
+            print(f"   {name + ':':<9} {shown}")
 
     def report_match(self) -> None:
         state = self.state
         totals = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(state.scores))
         best = " and ".join(self.who(s) for s in state.winners())
         print(f"\nmatch over after {state.hands_played} hands: {totals}")
+        self.print_shown()
+        if state.variant.match.standing is not None:
+            standing = ", ".join(f"{self.short(s)} {_num(p)}" for s, p in enumerate(state.returns()))
+            print(f"   standing: {standing}  ({state.variant.match.standing.text})")
         print(f"winner: {best}")
+
+
+def _num(x: float) -> str:
+    """A counter's value: a whole number without its ``.0``."""
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
 def _log_line(record: dict, scores: list[int], variant: Variant) -> str:

@@ -31,6 +31,7 @@ LOW_STOCK = {
     "reshuffle_discards": "the discard pile, except its top card, is shuffled and put under "
                           "the stock, and play goes on.",
 }
+EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
 TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
 
@@ -141,9 +142,16 @@ def _counters(v: Variant) -> list[str]:
     lines += _wrap("Each player has these numbers; formulas read them as p.NAME (or me.NAME):")
     for c in v.counters:
         every = "each hand" if c.reset == "hand" else "the match"
-        updates = "; ".join(f"on {event}: {_f(formula)}" for event, formula in c.update.items())
+        updates = "; ".join(f"{EVENT.get(event, 'on ' + event)}: {_f(formula)}"
+                            for event, formula in c.update.items())
         lines += _wrap(f"{c.name}: {c.start:g} at the start of {every}"
-                       + (f"; {updates}" if updates else "") + ".", "    ", "      ")
+                       + (f"; {updates}" if updates else "")
+                       + ("; shown next to the totals" if c.show else "") + ".", "    ", "      ")
+    if v.scored_counters:
+        lines += _wrap("After each scored hand, counters are updated in the order listed, for "
+                       "every player p at once: value is the counter's value, points the "
+                       "hand's points to p, outcome the hand's outcome; a counter sees the "
+                       "new values of those listed above it.")
     return lines
 
 
@@ -386,14 +394,19 @@ def _awards(awards: tuple[Award, ...], indent: str) -> list[str]:
         if _never(award.when):
             continue
         cond = "" if _always(award.when) else f"   if {_f(award.when)}"
-        lines += _wrap(f"to {_f(award.to)}: {_f(award.points)}{cond}", indent, indent + "  ")
+        into = f" into {award.into}" if award.into else ""
+        lines += _wrap(f"to {_f(award.to)}: {_f(award.points)}{into}{cond}", indent,
+                       indent + "  ")
     return lines
 
 
 def _scoring(v: Variant) -> list[str]:
     scoring = v.scoring
     lines = _heading("Scoring")
-    lines += _wrap(f"Mode {scoring.mode}: {MODE[scoring.mode]}. The first row whose condition "
+    mode = MODE[scoring.mode]
+    if v.match.standing is not None:
+        mode = mode.split(";")[0] + "; the match is won by standing (see The match)"
+    lines += _wrap(f"Mode {scoring.mode}: {mode}. The first row whose condition "
                    "holds decides the round; p is the player receiving the points.")
     for row in _reachable(scoring.outcomes):
         cond = "otherwise" if _always(row.when) else f"when {_f(row.when)}"
@@ -413,8 +426,13 @@ def _match(v: Variant) -> list[str]:
         lines += _wrap(f"It also ends after {_plural(match.max_hands, 'deal')}, void hands "
                        "included.")
     if match.bonuses:
-        lines += _wrap("Then bonuses, in order (each sees the totals after the one before):")
+        seen = "totals and counters" if any(b.into for b in match.bonuses) else "totals"
+        lines += _wrap(f"Then bonuses, in order (each sees the {seen} after the one before):")
         lines += _awards(match.bonuses, "    ")
     best = "lowest" if v.scoring.mode == "penalty" else "highest"
-    lines += _wrap(f"The {best} total wins the match.")
+    if match.standing is not None:
+        lines += _wrap(f"The highest standing wins the match, each player p's being "
+                       f"{_f(match.standing)}.")
+    else:
+        lines += _wrap(f"The {best} total wins the match.")
     return lines

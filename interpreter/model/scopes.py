@@ -44,6 +44,12 @@ def award_scope(roles: tuple[str, ...] = ()) -> Scope:
     return round_scope(roles).with_names(winners=PLAYERS, losers=PLAYERS, p=PLAYER)
 
 
+def scored_scope(roles: tuple[str, ...] = ()) -> Scope:
+    """A counter's update after a scored hand: an award's names, its value, the hand's points
+    to p and the outcome's name."""
+    return award_scope(roles).with_names(value=NUM, points=NUM, outcome=STR)
+
+
 def rotation_scope(roles: tuple[str, ...] = ()) -> Scope:
     return round_scope(roles).with_names(winners=PLAYERS, losers=PLAYERS)
 

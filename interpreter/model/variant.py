@@ -74,6 +74,7 @@ class Award:
     to: Formula                             # -> player set
     when: Formula                           # per receiver p
     points: Formula                         # per receiver p
+    into: str | None = None                 # a counter to add to instead of the total
 
 
 @dataclass(frozen=True)
@@ -93,12 +94,14 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Counter:
-    """A number kept for each player, updated by their actions (action -> new value)."""
+    """A number kept for each player, updated by their actions and after each scored hand
+    (event -> new value)."""
 
     name: str
     start: float
     reset: str                              # hand | match
-    update: Mapping[str, Formula]
+    update: Mapping[str, Formula]          # also "scored": after each scored hand
+    show: bool = False                      # shown next to the totals
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ class MatchRules:
     bonuses: tuple[Award, ...]
     max_hands: int | None = None
     eliminate_when: Formula | None = None   # per player p after a scored hand (None: never)
+    standing: Formula | None = None         # per player p: what ranks the match (None: totals)
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,11 @@ class Variant:
     @cached_property
     def _step_index(self) -> dict[str, int]:
         return {step.kind: i for i, step in enumerate(self.turn)}
+
+    @cached_property
+    def scored_counters(self) -> bool:
+        """Whether some counter is updated after each scored hand."""
+        return any("scored" in c.update for c in self.counters)
 
     @cached_property
     def first_step(self) -> int:

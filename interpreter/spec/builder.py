@@ -6,6 +6,7 @@ reported in the same located one-line format, all at once.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, cast
 
 from ..cards import Faces
@@ -97,19 +98,21 @@ class Builder:
     def _counters(self, roles) -> tuple[model.Counter, ...]:
         out = []
         scope = scopes.knock_scope(roles).with_names(value=NUM)
+        scored = scopes.scored_scope(roles)
         for name, c in (self.spec.get("counters") or {}).items():
             if name in scopes.PLAYER_ATTRS:
                 self.problem(("counters", name), f"a counter may not be called {name!r}: "
                              "players already have that attribute", key=True)
-            update = {event: self.formula(("counters", name, "update", event), scope, NUM)
+            update = {event: self.formula(("counters", name, "update", event),
+                                          scored if event == "scored" else scope, NUM)
                       for event, text in c["update"].items() if text is not None}
-            out.append(model.Counter(name, c["start"], c["reset"], update))
+            out.append(model.Counter(name, c["start"], c["reset"], update, c["show"]))
         return tuple(out)
 
     def _check_params(self) -> None:
         """A param may not take a name formulas already have (``deadwood``, ``players``...)."""
         taken = set()
-        for scope in (scopes.knock_scope(), scopes.award_scope(), scopes.match_scope()):
+        for scope in (scopes.knock_scope(), scopes.scored_scope(), scopes.match_scope()):
             taken |= set(scope.names)
         for name in self.params:
             if name in taken:
@@ -362,13 +365,28 @@ class Builder:
         m = self.spec["match"]
         scope = scopes.match_scope()
         ends = self.formula(("match", "ends_when"), scope, BOOL)
-        bonuses = tuple(self._award(("match", "bonuses", i), scope.with_names(p=PLAYER), "players")
-                        for i in range(len(m["bonuses"])))
+        bonuses = tuple(self._bonus(i, scope.with_names(p=PLAYER)) for i in range(len(m["bonuses"])))
         out: Formula | None = self.formula(("match", "eliminate_when"),
                                            scope.with_names(p=PLAYER), BOOL)
         if out is not None and out.constant and not out(None):
             out = None
-        return model.MatchRules(ends, bonuses, m["max_hands"], out)
+        standing = None
+        if m["standing"] is not None:
+            standing = self.formula(("match", "standing"), scope.with_names(p=PLAYER), NUM)
+        return model.MatchRules(ends, bonuses, m["max_hands"], out, standing)
+
+    def _bonus(self, i: int, scope: Scope) -> model.Award:
+        """A match bonus row; its ``into`` must name a counter of the spec."""
+        path = ("match", "bonuses", i)
+        award = self._award(path, scope, "players")
+        into = self.spec["match"]["bonuses"][i]["into"]
+        if into is None:
+            return award
+        counters = self.spec.get("counters") or {}
+        if into not in counters:
+            known = ", ".join(counters) or "none"
+            self.problem(path + ("into",), f"unknown counter {into!r} (counters: {known})")
+        return dataclasses.replace(award, into=into)
 
 
 def _get(data: Any, path: tuple, default=None):
