@@ -69,7 +69,7 @@ def turn_actions(state) -> Legal:
 # ---- applying -------------------------------------------------------------------------
 def apply(state, action, index: int) -> None:
     """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0)."""
-    if state.variant.counters:
+    if state.variant.action_counters:
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
         counters.on_action(state, state.player, event)
     phase = state.phase

@@ -144,6 +144,11 @@ class Variant:
         return {step.kind: i for i, step in enumerate(self.turn)}
 
     @cached_property
+    def action_counters(self) -> bool:
+        """Whether some counter is updated by players' actions."""
+        return any(event != "scored" for c in self.counters for event in c.update)
+
+    @cached_property
     def scored_counters(self) -> bool:
         """Whether some counter is updated after each scored hand."""
         return any("scored" in c.update for c in self.counters)
