@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from gameplay import FULL_DECK
 
-from interpreter import load_variant, new_game
+from interpreter import IllegalAction, load_variant, new_game
 from interpreter.frontends.rules_sheet import rules_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,6 +57,23 @@ def test_at_the_wall_the_discard_may_only_be_taken_to_knock(tmp_path):
     assert legal(g) == {"pass"}
     g.apply("pass")
     assert g.history[-1]["outcome"] == "void" and g.is_terminal
+
+
+@pytest.mark.parametrize("thrown, refused", [("9d", ["draw stock", "discard 7d"]),
+                                             ("Jc", ["draw stock", "draw discard", "knock Ks"])])
+def test_a_move_refused_at_the_wall_changes_nothing(tmp_path, thrown, refused):
+    g = _to_the_wall(variant(tmp_path, "stock: {exhausted_at: 29}\n"), thrown)
+    before = g.to_json()
+    for action in refused:
+        with pytest.raises(IllegalAction):
+            g.apply(action)
+        assert g.to_json() == before
+    if thrown == "9d":                     # taken: now only a knock
+        g.apply("draw discard")
+        before = g.to_json()
+        with pytest.raises(IllegalAction):
+            g.apply("discard 7d")
+        assert g.to_json() == before
 
 
 def test_without_the_wall_the_hand_is_void_at_once(tmp_path):
