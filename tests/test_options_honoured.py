@@ -230,6 +230,9 @@ SECOND_LAYOFFS = scripted(*KNOCKED, "layoff 5h on 0", "spread", players=3, deck=
 # Gin, dealer 0: seat 1 takes the upcard Qs and holds gin in 11 cards.
 GIN_IN_ELEVEN = scripted("take", dealer=0, deck=stacked(
     {1: "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js", 0: "6c 6d 7h Kc 8c Th 4c 2d Jh Qd"}, 0, "Qs"))
+AFTER_GIN = scripted("take", "knock Ah", "spread [2h 3h 4h] [5c 5d 5s] [9s Ts Js Qs]", dealer=0,
+                     deck=stacked({1: "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js",
+                                   0: "6c 6d 7h Kc 8c Th 4c 2d Jh Qd"}, 0, "Qs"))
 
 GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
@@ -312,12 +315,20 @@ TABLE: dict[str, list[Case]] = {
                 "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
             probes=["meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]"]))],
     "round_end.void_when": [case("gin", "round_end.void_when", "stock_left < 20")],
+    "round_end.void_check": [case("gin_standard", "round_end.void_check", "action", context={
+        "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
+        "round_end": {"void_when": "sum(p.taken for p in players) >= 2"}})],
+    "round_end.defenders_choose_melds": [case("gin_standard", "round_end.defenders_choose_melds",
+                                              True, AFTER_GIN)],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",
                                            "false")],
     "round_end.last_turns_after_going_out": [case("carousel",
                                                   "round_end.last_turns_after_going_out", True)],
     "round_end.layoffs.max_per_meld": [case("gin_standard", "round_end.layoffs.max_per_meld", 0)],
+    "round_end.layoffs.max_per_run_end": [case(
+        "gin", "round_end.layoffs.max_per_run_end", 1, SECOND_LAYOFFS,
+        context={"round_end": {"layoffs": {"original_melds_only": False}}})],
     "deal.first_player": [case("gin", "deal.first_player", "dealer")],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
@@ -353,6 +364,7 @@ TABLE: dict[str, list[Case]] = {
     "stock.exhausted_at": [case("gin", "stock.exhausted_at", 10, stock_run())],
     "stock.then": [
         case("gin", "stock.then", "void_hand", stock_run()),
+        case("gin_standard", "stock.then", "knock_or_void", stock_run()),
         *(case("carousel", "stock.then", t, stock_run()) for t in ("end_round", "void_hand"))],
     "stock.max_reshuffles": [case("gin", "stock.max_reshuffles", 0, stock_run())],
     "stock.void_dealer": [case("gin_standard", "stock.void_dealer", "next", stock_run())],

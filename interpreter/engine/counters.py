@@ -13,12 +13,17 @@ def start(state, reset: str) -> None:
             state.counters[counter.name] = [counter.start] * state.players
 
 
-def on_action(state, seat: int, event: str) -> None:
+def on_action(state, seat: int, event: str, action=None) -> None:
     """Update the acting seat's counters that listen to ``event`` (an action kind, with the
-    pile for draws: ``draw_stock``, ``draw_discard``)."""
+    pile for draws: ``draw_stock``, ``draw_discard``; a discard of the card taken from the
+    pile this turn is ``discard_taken`` for counters that listen to it)."""
     env = None
+    thrown_back = event == "discard" and state.taken is not None and \
+        action.cards[0] == state.variant.faces.name(state.face_of[state.taken])
     for counter in state.variant.counters:
         formula = counter.update.get(event)
+        if thrown_back:
+            formula = counter.update.get("discard_taken", formula)
         if formula is None:
             continue
         if env is None:

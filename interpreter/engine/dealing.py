@@ -106,6 +106,7 @@ class LowStock(Enum):
     VOID = "void"              # the hand is void
     SCORE = "score"            # the hands are counted now
     LAST_LAP = "last_lap"      # the last lap: ``state.last_lap`` says who plays
+    WALL = "wall"              # the next player is at the wall (knock with the discard or pass)
 
 
 _PLAY_ON = LowStock.PLAY_ON                # read once per turn: a constant is faster
@@ -123,6 +124,8 @@ def after_turn(state, seat: int) -> LowStock:
         return LowStock.VOID
     if rules.then == "end_round":
         return LowStock.SCORE
+    if rules.then == "knock_or_void":
+        return LowStock.WALL
     if rules.then == "last_lap":
         start_last_lap(state, seat, others_only=False)
         return LowStock.LAST_LAP

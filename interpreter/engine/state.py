@@ -29,6 +29,7 @@ class Phase(str, Enum):
     OFFER = "offer"            # the upcard offer before the first turn of a hand
     TURN = "turn"              # a player's turn, step by step
     SPREAD = "spread"          # the spread and layoffs after a knock
+    WALL = "wall"              # the stock is at its last cards: knock with the discard, or pass
     OVER = "over"              # the match has ended
 
 

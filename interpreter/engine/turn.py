@@ -15,16 +15,17 @@ from ..model.actions import Action
 from ..model.views import round_env
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
-from . import counters, dealing, scoring
+from . import counters, dealing, scoring, wall
 from .dealing import LowStock
 from .state import Phase
 
 # Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
 # and the driver reads several for every action.
-OFFER, TURN, SPREAD, OVER = Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER
+OFFER, TURN, SPREAD, OVER, WALL = Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER, Phase.WALL
 NEXT, END_TURN, KNOCKED = After.NEXT, After.END_TURN, After.KNOCK
 TAKEN, PASSED_ON = Offer.TAKEN, Offer.NEXT
-PLAY_ON, LAST_LAP, SCORE = LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE
+PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE,
+                                     LowStock.WALL)
 
 # The legal actions now, each with the index of the step it belongs to, and the step a table
 # meld belongs to (None: melding is not allowed now). A plain pair: it is made for every action.
@@ -40,6 +41,8 @@ def legal(state) -> Legal:
         return dict.fromkeys(state.variant.turn[0].answers(), 0), None
     if phase is SPREAD:
         return dict.fromkeys(state.variant.round_end.spread.actions(state), 0), None
+    if phase is WALL:
+        return dict.fromkeys(wall.actions(state), 0), None
     return NOTHING
 
 
@@ -69,15 +72,24 @@ def turn_actions(state) -> Legal:
 # ---- applying -------------------------------------------------------------------------
 def apply(state, action, index: int) -> None:
     """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0)."""
-    if state.variant.action_counters:
+    if state.variant.action_hooks:
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
-        counters.on_action(state, state.player, event)
+        counters.on_action(state, state.player, event, action)
+        rules = state.variant.round_end
+        if rules.void_check == "action" and rules.void_when is not None and \
+                rules.void_when(round_env(state, None)):
+            scoring.void_hand(state)         # this action makes the hand void instead
+            _next_hand(state)
+            return
     phase = state.phase
     if phase is OFFER:
         _answer_offer(state, action)
         return
     if phase is SPREAD:
         _spread(state, state.variant.round_end.spread.apply(state, action))
+        return
+    if phase is WALL:
+        _at_wall(state, action)
         return
     steps = state.variant.turn
     seat = state.player
@@ -131,11 +143,24 @@ def _end_turn(state) -> None:
         _start_turn(state, state.next_in_play(seat))
     elif low is LAST_LAP:
         _start_turn(state, state.last_lap[0])
+    elif low is AT_WALL:
+        _start_turn(state, state.next_in_play(seat))
+        state.phase = WALL
     elif low is SCORE:
         _score(state)
     else:
         scoring.void_hand(state)
         _next_hand(state)
+
+
+def _at_wall(state, action) -> None:
+    after = wall.apply(state, action)
+    if after is False:
+        scoring.void_hand(state)
+        _next_hand(state)
+    elif after is KNOCKED:
+        state.turns += 1
+        _knocked(state)
 
 
 def _went_out(state, seat: int) -> None:

@@ -30,6 +30,9 @@ LOW_STOCK = {
                 "with the one who just played; then the hands are counted.",
     "reshuffle_discards": "the discard pile, except its top card, is shuffled and put under "
                           "the stock, and play goes on.",
+    "knock_or_void": "the next player may not draw from it: they may take the top discard "
+                     "only to knock with it at once, or pass, and then the hand is void (nobody "
+                     "scores).",
 }
 EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
 TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
@@ -111,7 +114,8 @@ def _has_jokers(v: Variant) -> bool:
 def _voidable(v: Variant) -> bool:
     """Whether a hand can end void: by the stock rule itself, or by a reshuffle that cannot be
     made (too few discards, or the guard on reshuffles reached), or by the spec's condition."""
-    return v.stock.then in ("void_hand", "reshuffle_discards") or v.round_end.void_when is not None
+    return v.stock.then in ("void_hand", "reshuffle_discards", "knock_or_void") or \
+        v.round_end.void_when is not None
 
 
 # ---- sections ---------------------------------------------------------------------------
@@ -379,7 +383,9 @@ def _round_end(v: Variant) -> list[str]:
     ends.append("when the stock runs low (see The stock)")
     lines += _wrap(f"A round ends when {', or '.join(ends)}.")
     if v.round_end.void_when is not None:
-        lines += _wrap(f"After each turn, the hand is void (nobody scores) if: "
+        when = ("As each action is taken (the action that makes it hold is not played)"
+                if v.round_end.void_check == "action" else "After each turn")
+        lines += _wrap(f"{when}, the hand is void (nobody scores) if: "
                        f"{_f(v.round_end.void_when)}.")
     if v.stock.then == "reshuffle_discards" and v.stock.max_reshuffles is None:
         lines += _wrap(f"A hand still going after {v.round_end.max_turns} turns is void "

@@ -67,6 +67,7 @@ class RoundEnd:
     last_turns_after_going_out: bool = False    # the others play once more after going out
     void_when: Formula | None = None        # checked after each turn (None: never)
     out_by_discard: bool = False            # a meld may not use every card in the hand
+    void_check: str = "turn"                # turn | action: also as each action is taken
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,12 @@ class Variant:
     def action_counters(self) -> bool:
         """Whether some counter is updated by players' actions."""
         return any(event != "scored" for c in self.counters for event in c.update)
+
+    @cached_property
+    def action_hooks(self) -> bool:
+        """Whether each action updates counters or is checked against round_end.void_when."""
+        return self.action_counters or (self.round_end.void_check == "action"
+                                        and self.round_end.void_when is not None)
 
     @cached_property
     def scored_counters(self) -> bool:

@@ -291,6 +291,8 @@ class Builder:
         st = self.spec["stock"]
         if st["then"] == "reshuffle_discards" and "discard" not in self._seen_steps:
             self.problem(("stock", "then"), "reshuffle_discards needs a discard pile (a discard step)")
+        if st["then"] == "knock_or_void" and "knock" not in self._seen_steps:
+            self.problem(("stock", "then"), "knock_or_void needs a knock step")
         return model.StockRules(st["exhausted_at"], st["then"], st["max_reshuffles"], st["void_dealer"])
 
     def _round_end(self, roles) -> model.RoundEnd:
@@ -306,7 +308,7 @@ class Builder:
             void = None
         return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
                               r["max_turns"], r["last_turns_after_going_out"], void,
-                              r["out_by_discard"])
+                              r["out_by_discard"], r["void_check"])
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard

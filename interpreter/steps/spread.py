@@ -36,6 +36,8 @@ class Spread:
     layoffs_when: Formula              # when layoffs are allowed
     max_per_meld: int | None = None    # at most this many cards laid off onto one meld
     defenders_meld: Formula | None = None   # when the others lay out melds (None: always)
+    defenders_choose: bool = False     # the others always choose their melds themselves
+    max_per_run_end: int | None = None     # at most this many laid off past each end of a run
 
     @classmethod
     def build(cls, options, at) -> "Spread | None":
@@ -49,7 +51,8 @@ class Spread:
         if when is None:
             return None
         return cls(options["spread"], lay["allowed"], lay["original_melds_only"], when,
-                   lay["max_per_meld"], meld)
+                   lay["max_per_meld"], meld, options["defenders_choose_melds"],
+                   lay["max_per_run_end"])
 
     # ---- starting ------------------------------------------------------------------------
     def start(self, state) -> bool:
@@ -65,7 +68,7 @@ class Spread:
         legal = [SPREAD]
         for melds in self._arrangements(state, seat):
             legal.append(Action("spread", melds=melds))
-        if seat != state.knocker:
+        if seat != state.knocker and (not self.defenders_choose or self._may_lay_off(state)):
             legal += [Action("layoff", cards=(card,), target=k)
                       for card, k in self._layoffs(state, seat)]
         return list(dict.fromkeys(legal))
@@ -112,10 +115,21 @@ class Spread:
             for f in sorted({face_of[c] for c in state.hands[seat]}):
                 if state.variant.faces.is_joker(f):
                     continue
-                if rules.kind_of(current + [f]) and (not self.original_melds_only
-                                                     or rules.kind_of(base + [f])):
+                kind = rules.kind_of(current + [f])
+                if kind and (not self.original_melds_only or rules.kind_of(base + [f])) and (
+                        kind != "run" or self.max_per_run_end is None
+                        or self._room_past_end(state, k, f)):
                     out.append((name(f), k))
         return out
+
+    def _room_past_end(self, state, k: int, face: int) -> bool:
+        """Whether run ``k`` takes another card past the end ``face`` extends, by rank."""
+        rank = state.variant.faces.rank_of
+        low = min(rank(d) for _, d in state.spread.orig[k])
+        below = rank(face) < low
+        past = sum(1 for _, d in state.spread.melds[k][len(state.spread.orig[k]):]
+                   if (rank(d) < low) == below)
+        return past < self.max_per_run_end          # type: ignore[operator]
 
     def same_spread_listed(self, state, action: Action, legal) -> bool:
         """Whether a spread naming its melds in another order (or cards in another order) is
@@ -153,13 +167,16 @@ class Spread:
         order = state.in_play
         at = order.index(state.knocker)
         state.defenders = order[at + 1:] + order[:at]
-        if self.layoffs and self.layoffs_when(round_env(state, counted(state))):
+        if self.defenders_choose or self._may_lay_off(state):
             return self._next_defender(state)
         best = None if self._defenders_meld(state) else ()
         for seat in state.defenders:      # nothing to decide: everyone spreads their best
             state.spread.arranged[seat] = _lay_melds(state, seat, best)
         state.defenders = []
         return None
+
+    def _may_lay_off(self, state) -> bool:
+        return self.layoffs and bool(self.layoffs_when(round_env(state, counted(state))))
 
     def _defenders_meld(self, state) -> bool:
         return self.defenders_meld is None or bool(
@@ -177,12 +194,17 @@ class Spread:
         if self.defenders_meld is not None:
             text += (" The others lay out melds of their own only if: "
                      f"{self.defenders_meld.text}; else every card they hold counts.")
+        if self.defenders_choose:
+            text += (" The others choose which melds to lay out (any, or none), even where "
+                     "they may not lay off.")
         if not self.layoffs:
             return text + " No layoffs."
         only = (", never onto cards another player laid off" if self.original_melds_only
                 else "")
         if self.max_per_meld is not None:
             only += f", at most {self.max_per_meld} onto any one meld"
+        if self.max_per_run_end is not None:
+            only += f", at most {self.max_per_run_end} past each end of a run"
         cond = "" if self.layoffs_when.text == "true" else f", if: {self.layoffs_when.text}"
         return (text + " Layoffs: the other players may add cards from their hands to the "
                 f"knocker's melds{only}{cond}.")
