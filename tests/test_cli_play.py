@@ -156,3 +156,25 @@ def test_role_unknown_is_one_line(capsys):
     assert main(["play", "gin", "--role", "captain"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown role 'captain'" in err
+
+
+def test_bots_take_options_as_the_readme_shows(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "gin_standard", "--auto", "--seed", "1",
+                       "--bots", "strong:knock_at=7,greedy")
+    assert code == 0 and "seat 0 (strong), seat 1 (greedy)" in out.splitlines()[0]
+    assert "winner: " in out
+    code, _, err = run(capsys, monkeypatch, "play", "gin", "--bots", "strong:knock=7")
+    assert code != 0 and err.strip() == ("rummy play: bot 'strong' has no option 'knock': its "
+                                         "options are knock_at, late_knock_at, late_turn, "
+                                         "slack, outs, wary")
+
+
+def test_play_with_stdin_closed_quits_cleanly():
+    done = subprocess.run([sys.executable, "-m", "interpreter", "play", "gin", "--seed", "1"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                          close_fds=True)
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("quit.")
+    closed = subprocess.run(f"{sys.executable} -m interpreter play gin --seed 1 <&-", shell=True,
+                            capture_output=True, text=True, timeout=60)
+    assert closed.returncode == 0 and "Traceback" not in closed.stderr
+    assert closed.stdout.rstrip().endswith("quit.")

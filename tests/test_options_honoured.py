@@ -388,6 +388,7 @@ TABLE: dict[str, list[Case]] = {
     "scoring.void.outcome": [case("gin_standard", "scoring.void.outcome", "washout", stock_run())],
     "match.ends_when": [case("gin", "match.ends_when", "max(players.score) >= 30", HANDS)],
     "match.max_hands": [case("gin", "match.max_hands", 2, HANDS)],
+    "match.stop_after_deals": [case("gin", "match.stop_after_deals", 2, HANDS)],
     "match.bonuses[].to": [case("gin_standard", "match.bonuses.0.to", "players", HANDS)],
     "match.bonuses[].when": [case("gin_standard", "match.bonuses.1.when", "p.rounds_won > 3",
                                   HANDS)],

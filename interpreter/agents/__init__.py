@@ -35,4 +35,31 @@ def make_agent(name: str, seed: int, **options) -> Agent:
     return AGENTS[name](seed, **options)
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "StrongAgent", "make_agent"]
+def parse_bots(text: str) -> tuple[tuple[str, dict], ...]:
+    """``"strong:knock_at=6,greedy"`` -> (("strong", {"knock_at": 6}), ("greedy", {}))."""
+    out = []
+    for item in text.split(","):
+        name, *settings = item.strip().split(":")
+        options = {}
+        for setting in settings:
+            key, eq, value = setting.partition("=")
+            if not eq or not key.strip():
+                raise RummyError(f"bot option {setting!r}: expected NAME=VALUE "
+                                 f"(as in strong:knock_at=6)")
+            options[key.strip()] = _number(value.strip())
+        if not name:
+            raise RummyError(f"--bots {text!r}: a bot name is missing")
+        out.append((name, options))
+    return tuple(out)
+
+
+def _number(text: str):
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "StrongAgent", "make_agent", "parse_bots"]

@@ -74,8 +74,8 @@ class State(GameState):
 
     def winners(self) -> list[int]:
         """Seats with the best return (total, or standing) once the match is over (empty
-        before)."""
-        if not self.over:
+        before, and for a match stopped unfinished by the guard)."""
+        if not self.over or self.stopped:
             return []
         best = max(self.returns())
         return [s for s, r in enumerate(self.returns()) if r == best]

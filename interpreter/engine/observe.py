@@ -25,6 +25,8 @@ def observation(state, seat: int) -> dict[str, Any]:
         "knocker": state.knocker,
         "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
+    if state.stopped:
+        obs["stopped"] = True
     shown = counters.shown(state)
     if shown:
         obs["shown_counters"] = shown

@@ -53,13 +53,17 @@ def score_hand(state) -> None:
     _check_match_end(state, scored=True)
 
 
-def void_hand(state) -> None:
-    """Nobody scores; the hand is recorded as the spec's void outcome."""
-    state.history.append({"hand": state.deals, "outcome": state.variant.scoring.void_outcome,
-                          "winners": [], "knocker": None, "points": [0] * state.players,
-                          "deadwood": {}, "dealer": state.dealer,
-                          "roles": dict(state.roles) if state.roles else None,
-                          "turns": state.turns, "first_player": state.in_play[0]})
+def void_hand(state, guard: str | None = None) -> None:
+    """Nobody scores; the hand is recorded as the spec's void outcome (and the ``guard`` that
+    stopped it, if one did)."""
+    record = {"hand": state.deals, "outcome": state.variant.scoring.void_outcome,
+              "winners": [], "knocker": None, "points": [0] * state.players,
+              "deadwood": {}, "dealer": state.dealer,
+              "roles": dict(state.roles) if state.roles else None,
+              "turns": state.turns, "first_player": state.in_play[0]}
+    if guard is not None:
+        record["guard"] = guard
+    state.history.append(record)
     seating.after_void_hand(state)
     _check_match_end(state, scored=False)
 
@@ -86,11 +90,13 @@ def _eliminate(state, condition) -> None:
 
 def _check_match_end(state, scored: bool) -> None:
     """End the match (paying its bonuses) after a scored hand that meets the match end, or
-    when the deals allowed are used up."""
+    when the deals allowed are used up; stop it unfinished at the guard."""
     match = state.variant.match
     out_of_hands = match.max_hands is not None and state.deals >= match.max_hands
     last_one = state.players - len(state.eliminated) <= 1
     if not out_of_hands and not last_one and not (scored and match.ends_when(match_env(state))):
+        if state.deals >= match.stop_after_deals:
+            state.over = state.stopped = True
         return
     for bonus in match.bonuses:
         env = match_env(state)

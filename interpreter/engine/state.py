@@ -61,6 +61,7 @@ class GameState:
     dealer: int = _field("match", "engine.seating", 0)
     roles: dict[str, int] | None = _field("match", "engine.seating", None)
     over: bool = _field("match", "engine.scoring", False)
+    stopped: bool = _field("match", "engine.scoring", False)   # over by the guard, unfinished
     eliminated: list[int] = _field("match", "engine.scoring", factory=list)   # out of the match
     counters: dict[str, list[float]] = _field("match", "engine.counters", factory=dict)
     history: list[Mapping[str, Any]] = _field("match", "engine.scoring", factory=list)  # records

@@ -133,9 +133,12 @@ def _end_turn(state) -> None:
     if rules.empty_hand_ends_round and not state.hands[seat]:
         _went_out(state, seat)
         return
-    if state.turns >= rules.max_turns or (
-            rules.void_when is not None and rules.void_when(round_env(state, None))):
-        scoring.void_hand(state)             # the spec's condition, or the endless-play guard
+    if state.turns >= rules.max_turns:
+        scoring.void_hand(state, guard="round_end.max_turns")
+        _next_hand(state)
+        return
+    if rules.void_when is not None and rules.void_when(round_env(state, None)):
+        scoring.void_hand(state)
         _next_hand(state)
         return
     low = dealing.after_turn(state, seat)

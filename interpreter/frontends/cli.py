@@ -8,7 +8,6 @@ import sys
 
 import yaml
 
-from ..agents import make_agent
 from ..errors import RummyError, SpecError
 from ..simulate import report, simulate
 from ..spec import bundled_names, load_variant, schema_path
@@ -176,10 +175,7 @@ def _rules(args) -> int:
 
 
 def _play(args) -> int:
-    bots = [name.strip() for name in args.bots.split(",")]
-    for name in bots:
-        make_agent(name, 0)
-    return play_match(load_variant(args.variant), players=args.players, bots=bots,
+    return play_match(load_variant(args.variant), players=args.players, bots=args.bots,
                       seed=args.seed, seat=args.seat, auto=args.auto, role=args.role)
 
 

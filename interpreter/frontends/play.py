@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..agents import make_agent
+from ..agents import make_agent, parse_bots
 from ..engine import Action, State, new_game
 from ..errors import CardError, IllegalAction, RummyError
 from ..spec import Variant
@@ -33,6 +33,8 @@ On a shared table you can also build a meld step by step:
 
 def read_line(prompt: str) -> str | None:
     """The next input line, stripped, or None at end of input; piped input is echoed."""
+    if sys.stdin is None or sys.stdin.closed:
+        return None
     if sys.stdin.isatty():
         try:
             return input(prompt).strip()        # with the terminal's line editing
@@ -45,13 +47,17 @@ def read_line(prompt: str) -> str | None:
     return line.strip() if line else None
 
 
-def run(variant: Variant, players: int | None = None, bots: list[str] | None = None,
+def run(variant: Variant, players: int | None = None, bots: str = "greedy",
         seed: int | None = None, seat: int = 0, auto: bool = False,
         role: str | None = None) -> int:
     """Play one match in the terminal; returns the exit code (0, also when the person quits).
 
+    ``bots``: the other seats' bots in order, cycled, with options (``"strong:knock_at=7,greedy"``).
     ``role``: with roles, the person's seat starts in that role (it swaps with the drawn one).
     """
+    chosen = parse_bots(bots)
+    for name, options in chosen:
+        make_agent(name, 0, **options)           # an unknown bot or option: refused before play
     seed = int.from_bytes(os.urandom(3), "big") if seed is None else seed
     state = new_game(variant, players=players, seed=seed)
     human = None if auto else seat
@@ -66,8 +72,8 @@ def run(variant: Variant, players: int | None = None, bots: list[str] | None = N
         roles[mine], roles[role] = roles[role], seat
         state = new_game(variant, players=players, seed=seed, roles=roles)
     others = [s for s in range(state.players) if s != human]
-    names = bots or ["greedy"]
-    agents = {s: make_agent(names[i % len(names)], seed * 1000 + s) for i, s in enumerate(others)}
+    agents = {s: make_agent(chosen[i % len(chosen)][0], seed * 1000 + s, **chosen[i % len(chosen)][1])
+              for i, s in enumerate(others)}
     return Table(state, agents, human).play()
 
 
@@ -239,7 +245,8 @@ class Table:
         dead = ", ".join(f"{self.short(int(s))} {d}" for s, d in record["deadwood"].items())
         points = ", ".join(f"{self.short(s)} {p:+d}" for s, p in enumerate(record["points"]))
         totals = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(self.state.scores))
-        print(f"== hand {record['hand']}: {record['outcome']}{how}; winners: {winners}")
+        guard = f" (stopped by the guard {record['guard']})" if "guard" in record else ""
+        print(f"== hand {record['hand']}: {record['outcome']}{how}{guard}; winners: {winners}")
         if dead:
             print(f"   deadwood: {dead}")
         print(f"   points:   {points}\n   totals:   {totals}")
@@ -260,6 +267,10 @@ class Table:
         if state.variant.match.standing is not None:
             standing = ", ".join(f"{self.short(s)} {_num(p)}" for s, p in enumerate(state.returns()))
             print(f"   standing: {standing}  ({state.variant.match.standing.text})")
+        if state.stopped:
+            print(f"stopped unfinished after {state.deals} deals by the guard "
+                  f"match.stop_after_deals: no winner")
+            return
         print(f"winner: {best}")
 
 
@@ -280,6 +291,8 @@ def _log_line(record: dict, scores: list[int], variant: Variant) -> str:
     dead = "/".join(str(record["deadwood"].get(str(s), "-")) for s in seats)
     points = "/".join(f"{p:+d}" for p in record["points"])
     totals = "/".join(map(str, scores))
+    if "guard" in record:
+        how += f" (stopped by the guard {record['guard']})"
     return (f"hand {record['hand']:>3}{roles}: {record['outcome']}{how}, winners {winners}; "
             f"deadwood {dead}, points {points}, totals {totals}")
 

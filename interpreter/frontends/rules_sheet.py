@@ -11,7 +11,7 @@ import dataclasses
 import textwrap
 
 from ..formula import Formula
-from ..model.variant import Award, Variant
+from ..model.variant import Award, MatchRules, Variant
 
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
@@ -431,6 +431,9 @@ def _match(v: Variant) -> list[str]:
     if match.max_hands is not None:
         lines += _wrap(f"It also ends after {_plural(match.max_hands, 'deal')}, void hands "
                        "included.")
+    if match.stop_after_deals != MatchRules.stop_after_deals:
+        lines += _wrap(f"A match still going after {_plural(match.stop_after_deals, 'deal')} "
+                       "stops unfinished, with no winner: a guard against endless play.")
     if match.bonuses:
         seen = "totals and counters" if any(b.into for b in match.bonuses) else "totals"
         lines += _wrap(f"Then bonuses, in order (each sees the {seen} after the one before):")

@@ -112,6 +112,7 @@ class MatchRules:
     max_hands: int | None = None
     eliminate_when: Formula | None = None   # per player p after a scored hand (None: never)
     standing: Formula | None = None         # per player p: what ranks the match (None: totals)
+    stop_after_deals: int = 1000            # the guard: an unfinished match stops here
 
 
 @dataclass(frozen=True)

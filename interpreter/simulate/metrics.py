@@ -56,7 +56,7 @@ def metrics(m: Moments, outcome_order: list[str], players: int, matches: bool) -
                 Metric("margin", "winning margin", "mean", ("margin", "finished"), "points"),
                 Metric("margin_sd", "  its spread (sd)", "spread",
                        ("margin", "margin_sq", "finished"), "points"),
-                Metric("capped", "matches stopped at --max-hands", "rate", ("capped", "games"),
+                Metric("capped", "matches stopped unfinished (--max-hands or the spec's guard)", "rate", ("capped", "games"),
                        "length")]
     return out
 

@@ -78,7 +78,7 @@ def _hand(figures: dict, values: dict, record: dict, first: int) -> None:
 
 def _match(figures: dict, values: dict, state) -> None:
     values["hands"] = [len(state.history)]
-    if not state.over:
+    if not state.over or state.stopped:
         figures["capped"] = 1
         return
     figures["finished"] = 1

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 from dataclasses import dataclass
 
-from ..agents import make_agent
+from ..agents import make_agent, parse_bots
 from ..errors import RummyError
 from ..spec import Variant, load_variant
 from .playout import mix, play
@@ -61,33 +61,6 @@ def make_plan(variants: list[str], players: int | None = None, bots: str = "gree
     for name, options in plan.bots:
         make_agent(name, 0, **options)
     return Plan(names, players, plan.bots, seed, max_hands, single_hand)
-
-
-def parse_bots(text: str) -> tuple[tuple[str, dict], ...]:
-    """``"strong:knock_at=6,greedy"`` -> (("strong", {"knock_at": 6}), ("greedy", {}))."""
-    out = []
-    for item in text.split(","):
-        name, *settings = item.strip().split(":")
-        options = {}
-        for setting in settings:
-            key, eq, value = setting.partition("=")
-            if not eq or not key.strip():
-                raise RummyError(f"bot option {setting!r}: expected NAME=VALUE "
-                                 f"(as in strong:knock_at=6)")
-            options[key.strip()] = _number(value.strip())
-        if not name:
-            raise RummyError(f"--bots {text!r}: a bot name is missing")
-        out.append((name, options))
-    return tuple(out)
-
-
-def _number(text: str):
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def run_chunk(plan: Plan, start: int, stop: int) -> Moments:

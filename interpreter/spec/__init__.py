@@ -13,12 +13,15 @@ from .validate import check, load_schema
 __all__ = ["Variant", "bundled_names", "load_variant", "schema_path"]
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
+def load_variant(name_or_path: str | Path, trusted: tuple[Path, ...] = ()) -> Variant:
     """Load, check and build a variant: a bundled name (``"gin"``) or a path to a YAML file.
+
+    ``extends`` may name bundled variants and files under the spec's own folder, or under a
+    ``trusted`` folder.
 
     Raises SpecError listing every problem as ``FILE:LINE:COL: path: message``.
     """
-    layers = load_chain(find(name_or_path))
+    layers = load_chain(find(name_or_path), trusted)
     for layer in layers:
         if not isinstance(layer.data, dict):
             raise SpecError([f"{layer.file}:1:1: (top level): expected a mapping of sections"])

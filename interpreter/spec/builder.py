@@ -57,7 +57,7 @@ class Builder:
             elif style in ("'", '"'):
                 col += error.column
             self.problems.append((file, line, col, format_problem(
-                file, line, col, path, f"{error.message} (in formula {text!r})")))
+                file, line, col, path, f"{error.message} (in formula {_excerpt(text)!r})")))
             return cast(Formula, None)
 
     # ---- the build ----------------------------------------------------------------------
@@ -375,7 +375,15 @@ class Builder:
         standing = None
         if m["standing"] is not None:
             standing = self.formula(("match", "standing"), scope.with_names(p=PLAYER), NUM)
-        return model.MatchRules(ends, bonuses, m["max_hands"], out, standing)
+        if ends is not None and ends.constant and not ends(None) and m["max_hands"] is None \
+                and out is None:
+            self.problem(("match", "ends_when"), "the match can never end (the condition is "
+                         "always false; give match.max_hands or match.eliminate_when)")
+        if (m["max_hands"] or 0) > m["stop_after_deals"]:
+            self.problem(("match", "max_hands"), f"more than match.stop_after_deals "
+                         f"({m['stop_after_deals']}), the guard that would stop the match first")
+        return model.MatchRules(ends, bonuses, m["max_hands"], out, standing,
+                                m["stop_after_deals"])
 
     def _bonus(self, i: int, scope: Scope) -> model.Award:
         """A match bonus row; its ``into`` must name a counter of the spec."""
@@ -398,6 +406,11 @@ def _get(data: Any, path: tuple, default=None):
         except (KeyError, IndexError, TypeError):
             return default
     return data
+
+
+def _excerpt(text: str, limit: int = 200) -> str:
+    """A formula as echoed in an error: whole unless very long."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _formula_text(raw) -> str:

@@ -4,11 +4,11 @@ The data is JSON-like (dict with str keys, list, str, int, float, bool, None). B
 :class:`Marks` maps a path such as ``("scoring", 0, "points")`` to 1-based (line, column),
 so every later stage can point at the exact spot of a problem. Loading refuses what PyYAML
 lets through silently (duplicate keys) and what could hang or crash it (alias bombs, deep
-nesting); every failure is a :class:`SpecError` with located lines, never a traceback.
+nesting, files over a megabyte, numbers too long to read or not finite); every failure is a :class:`SpecError` with located lines, never a traceback.
 """
 from __future__ import annotations
 
-from pathlib import Path
+import math
 from typing import Any
 
 import yaml
@@ -20,6 +20,7 @@ from .validate import format_problem, kind_of
 
 MAX_DEPTH = 100
 MAX_NODES = 100_000
+MAX_BYTES = 1_000_000
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TAG = "tag:yaml.org,2002:"
@@ -30,6 +31,7 @@ _SCALARS = {_TAG + name: SafeConstructor.yaml_constructors[_TAG + name]
 _AS_TEXT = {_TAG + "timestamp", _TAG + "value"}  # dates and '=' stay the text as written
 _COLLECTIONS = {SequenceNode: _TAG + "seq", MappingNode: _TAG + "map"}
 _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
+_TOO_BIG = f"the spec is too large (more than {MAX_BYTES:,} bytes)"
 
 
 class Marks:
@@ -63,9 +65,12 @@ def load_file(path) -> tuple[Any, Marks]:
     """Read a UTF-8 YAML file and :func:`load_yaml` it."""
     filename = str(path)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
     except OSError as exc:
         raise SpecError([f"{filename}: cannot read file: {exc.strerror or exc}"]) from None
+    if len(raw) > MAX_BYTES:
+        raise SpecError([f"{filename}:1:1: {_TOO_BIG}"])
     try:
         source = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -79,6 +84,8 @@ def load_file(path) -> tuple[Any, Marks]:
 
 def load_yaml(source: str, filename: str) -> tuple[Any, Marks]:
     """Parse YAML text into (data, marks); the top level must be a mapping."""
+    if len(source) > MAX_BYTES:
+        raise SpecError([f"{filename}:1:1: {_TOO_BIG}"])
     try:
         node = _compose(source, filename)
     except yaml.MarkedYAMLError as exc:
@@ -190,11 +197,23 @@ class _Builder:
 
     def _scalar(self, node: ScalarNode, path: tuple) -> Any:
         if node.tag in _SCALARS:
-            return _SCALARS[node.tag](_CONSTRUCTOR, node)
+            return self._number_checked(node, path)
         if node.tag in _AS_TEXT:
             return node.value
         self._problem(node, path, _unsupported(node))
         return None
+
+    def _number_checked(self, node: ScalarNode, path: tuple) -> Any:
+        """The scalar's value; a number too long to read or not finite is reported (None)."""
+        try:
+            value = _SCALARS[node.tag](_CONSTRUCTOR, node)
+        except ValueError:
+            self._problem(node, path, f"number too long ({len(node.value)} characters)")
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            self._problem(node, path, f"{node.value} is not a finite number")
+            return None
+        return value
 
     def _fill(self, result: dict, node: MappingNode, path: tuple, merged: bool,
               active: set) -> None:
@@ -234,7 +253,10 @@ class _Builder:
             return None
         if node.tag not in _SCALARS:
             return self._scalar(node, path)  # a date's text, or None (reported) if unknown
-        value = _SCALARS[node.tag](_CONSTRUCTOR, node)
+        reported = len(self.problems)
+        value = self._number_checked(node, path)
+        if len(self.problems) > reported:
+            return None
         if isinstance(value, bool):
             text = node.value.lower()
             return text if text in ("true", "false") else node.value

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from .loader import Marks, load_file
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 MAX_EXTENDS = 10
+TRUSTED_DIRS_VARIABLE = "RUMMY_EXTENDS_FROM"
 
 
 def data_dir(name: str) -> Path:
@@ -28,15 +30,16 @@ def bundled_names() -> list[str]:
     return sorted(p.stem for p in data_dir("variants").glob("*.yaml"))
 
 
-def find(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
-    """The file of a bundled variant name, or of a path (relative to ``relative_to``'s folder)."""
+def find(name_or_path: str | Path) -> Path:
+    """The file of a path, else of a bundled variant name."""
     text = str(name_or_path)
-    candidates = [Path(text)]
-    if relative_to is not None:
-        candidates.insert(0, relative_to.parent / text)
-    for path in candidates:
-        if path.is_file():
-            return path
+    if Path(text).is_file():
+        return Path(text)
+    return _bundled(text)
+
+
+def _bundled(text: str) -> Path:
+    """The file of a bundled variant name; a SpecError with a hint if there is none."""
     bundled = data_dir("variants") / f"{text.removesuffix('.yaml')}.yaml"
     if "/" not in text and bundled.is_file():
         return bundled
@@ -58,8 +61,13 @@ class Layer:
     aliases: dict[tuple, tuple] = field(default_factory=dict)
 
 
-def load_chain(path: Path) -> list[Layer]:
-    """The file and every base it extends, the file itself first."""
+def load_chain(path: Path, trusted: tuple[Path, ...] = ()) -> list[Layer]:
+    """The file and every base it extends, the file itself first.
+
+    A base is a bundled variant or a file under the folder of the spec that names it, or under
+    a ``trusted`` folder (also read from the ``RUMMY_EXTENDS_FROM`` environment variable, a
+    path list): a spec from elsewhere can never make the loader read other files.
+    """
     layers: list[Layer] = []
     seen: list[Path] = []
     while True:
@@ -69,18 +77,35 @@ def load_chain(path: Path) -> list[Layer]:
         base = data.get("extends") if isinstance(data, dict) else None
         if base is None:
             return layers
+        line, col = marks.value(("extends",))
+        where = f"{layers[-1].file}:{line}:{col}: extends"
         if not isinstance(base, str):
-            line, col = marks.value(("extends",))
-            raise SpecError([f"{path}:{line}:{col}: extends: expected a variant name or path"])
-        try:
-            path = find(base, relative_to=path)
-        except SpecError as error:
-            line, col = marks.value(("extends",))
-            raise SpecError([f"{layers[-1].file}:{line}:{col}: extends: {error.problems[0]}"])
+            raise SpecError([f"{where}: expected a variant name or path"])
+        path = _base(base, path, trusted, where)
         if path.resolve() in seen or len(layers) > MAX_EXTENDS:
-            line, col = marks.value(("extends",))
-            raise SpecError([f"{layers[-1].file}:{line}:{col}: extends: "
-                             f"circular or too long a chain ({' -> '.join(l.file for l in layers)})"])
+            raise SpecError([f"{where}: circular or too long a chain "
+                             f"({' -> '.join(l.file for l in layers)})"])
+
+
+def _base(base: str, naming: Path, trusted: tuple[Path, ...], where: str) -> Path:
+    """The file ``extends: base`` names: under the naming spec's folder (or a trusted one),
+    else a bundled variant; nothing outside them is opened, or even looked for."""
+    local = naming.parent / base
+    extra = os.environ.get(TRUSTED_DIRS_VARIABLE, "")
+    folders = [data_dir("variants"), naming.parent, *trusted,
+               *(Path(p) for p in extra.split(os.pathsep) if p)]
+    if "\0" not in base and any(local.resolve().is_relative_to(folder.resolve())
+                                 for folder in folders):
+        if local.is_file():
+            return local
+    elif "/" in base or base.startswith("."):
+        raise SpecError([f"{where}: {base!r} is outside the folder of this spec; a spec may "
+                         "extend a bundled variant or a file under its own folder (add trusted "
+                         f"folders to {TRUSTED_DIRS_VARIABLE})"])
+    try:
+        return _bundled(base)
+    except SpecError as error:
+        raise SpecError([f"{where}: {error.problems[0]}"]) from None
 
 
 def _step_kind(item: Any) -> Any:
