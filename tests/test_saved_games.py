@@ -322,3 +322,22 @@ def test_random_edits_load_or_are_refused_cleanly():
             except SavedGameError:
                 continue
             game.legal_actions()                  # a loaded game can be played
+
+
+def test_the_cli_checks_saved_games_in_one_line_each(tmp_path, capsys):
+    from interpreter.frontends.cli import main
+    good, bad, deep = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "deep.json"
+    doc = _base()
+    good.write_text(json.dumps(doc))
+    _dup(doc)
+    bad.write_text(json.dumps(doc))
+    deep.write_text("[" * 100_000)
+    assert main(["check-game", str(good)]) == 0
+    assert capsys.readouterr().out == (f"{good}: ok (Gin Rummy (standard two-player), 2 players, hand 1, "
+                                       "seat 1 to act (turn))\n")
+    assert main(["check-game", str(bad), str(deep), str(tmp_path / "none.json")]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3 and "Traceback" not in "".join(lines)
+    assert lines[0].startswith(f"{bad}: saved game: $.state.hands[1][0]: card ")
+    assert lines[1] == f"{deep}: saved game: $: nested too deeply (100000 levels; at most 32)"
+    assert lines[2].startswith(f"{tmp_path / 'none.json'}: cannot read file: ")
