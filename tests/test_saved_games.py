@@ -219,7 +219,7 @@ HOSTILE = [
      r"\$\.version: format version 2 is not one this reader knows \(it reads version 1\)"),
     ("not a saved game", lambda d: d.pop("format"),
      r"\$\.format: not a saved game"),
-    ("nesting inside", _deep_history, r"\$: nested too deeply \(4\d levels; at most 32\)"),
+    ("nesting inside", _deep_history, r"\$: nested too deeply \(more than 32 levels\)"),
 ]
 
 
@@ -235,7 +235,8 @@ def test_hostile_edits_are_refused_with_their_path(edit, message):
 TEXTS = [
     ("truncated", lambda t: t[:len(t) // 2], r"\$: not JSON: .* at line 1 column \d+"),
     ("huge nesting", lambda t: "[" * 200_000 + "]" * 200_000,
-     r"\$: nested too deeply \(200000 levels; at most 32\)"),
+     r"\$: nested too deeply \(more than 32 levels\)"),
+    ("escaped quotes", lambda t: '"' + '\\"' * 500_000, r"\$: not JSON: Unterminated string"),
     ("too large", lambda t: " " * (saved.MAX_BYTES + 1) + t, r"\$: \d+ characters, more than"),
     ("NaN", lambda t: t.replace('"scores": [0, 0]', '"scores": [NaN, 0]'),
      r"\$: not JSON this reader accepts: NaN is not a number"),
@@ -304,7 +305,7 @@ def _mutations(doc, rng):
                 walk(v, path + (i,))
     walk(doc["state"], ("state",))
     odd = [None, -1, 0, 1, 3, 51, 52, 10 ** 6, 1.5, "x", "0", [], {}, [0], {"0": 0}, True]
-    for _ in range(400):
+    for _ in range(250):
         path = rng.choice(paths)
         yield path, rng.choice(odd)
 
@@ -339,5 +340,5 @@ def test_the_cli_checks_saved_games_in_one_line_each(tmp_path, capsys):
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 3 and "Traceback" not in "".join(lines)
     assert lines[0].startswith(f"{bad}: saved game: $.state.hands[1][0]: card ")
-    assert lines[1] == f"{deep}: saved game: $: nested too deeply (100000 levels; at most 32)"
+    assert lines[1] == f"{deep}: saved game: $: nested too deeply (more than 32 levels)"
     assert lines[2].startswith(f"{tmp_path / 'none.json'}: cannot read file: ")

@@ -2,14 +2,13 @@
 
 ``{"format": "rummy-saved-game", "version": 1, "variant": {...}, "state": {...}}``: the state
 holds every data field of :mod:`.state`; the variant is a bundled name, or the resolved spec
-itself, with the spec's hash; never a file path. Reading checks the size and nesting before
-parsing, then ``schema/saved_game.schema.json``, the variant and its hash, and the game's
+itself, with the spec's hash; never a file path. Reading checks the size before parsing and
+the nesting while parsing, then ``schema/saved_game.schema.json``, the variant and its hash, and the game's
 invariants (:mod:`.saved_checks`). Anything wrong is a :class:`SavedGameError` naming the
 JSON path of the problem.
 """
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import re
@@ -32,8 +31,7 @@ MAX_BYTES = 4 * 1024 * 1024            # a long match with a carried spec is wel
 MAX_DEPTH = 32                          # the format itself nests 7 deep
 MAX_CARRIED = 32                        # variants built from carried specs, kept for reuse
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
 _LEGACY = "an unversioned saved game (from before format version 1)"
 
 _refs: dict[int, tuple[Variant, dict]] = {}
@@ -121,7 +119,8 @@ def read(text: str | bytes, given: Variant | None) -> tuple[Variant, dict]:
 
 
 def parse(text: str | bytes) -> dict:
-    """The document as JSON data, within the size and nesting limits."""
+    """The document as JSON data, within the size and nesting limits (deep nesting is refused
+    by the decoder's recursion guard or, below it, by a walk without recursion)."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_BYTES:
             raise SavedGameError("$", f"{len(text)} bytes, more than the limit of {MAX_BYTES}")
@@ -133,25 +132,32 @@ def parse(text: str | bytes) -> dict:
         raise SavedGameError("$", f"expected JSON text, got {type(text).__name__}")
     if len(text) > MAX_BYTES:
         raise SavedGameError("$", f"{len(text)} characters, more than the limit of {MAX_BYTES}")
-    depth = _depth(text)
-    if depth > MAX_DEPTH:
-        raise SavedGameError("$", f"nested too deeply ({depth} levels; at most {MAX_DEPTH})")
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as error:
         raise SavedGameError("$", f"not JSON: {error.msg} at line {error.lineno} column "
                                   f"{error.colno}") from None
-    except (ValueError, RecursionError) as error:     # too many digits, NaN, 1e400
+    except RecursionError:                            # the C decoder's own guard
+        raise SavedGameError("$", _TOO_DEEP) from None
+    except ValueError as error:                       # too many digits, NaN, 1e400
         raise SavedGameError("$", f"not JSON this reader accepts: {error}") from None
+    if _too_deep(data):
+        raise SavedGameError("$", _TOO_DEEP)
     if not isinstance(data, dict):
         raise SavedGameError("$", "expected a JSON object")
     return data
 
 
-def _depth(text: str) -> int:
-    """How deep arrays and objects nest, counted outside strings (C-speed scans)."""
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    return max(itertools.accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+def _too_deep(data: Any) -> bool:
+    """Whether arrays and objects nest more than MAX_DEPTH levels (walked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        items = value.values() if isinstance(value, dict) else value
+        stack.extend((v, depth + 1) for v in items if isinstance(v, (list, dict)))
+    return False
 
 
 def _no_constant(name: str) -> Any:
