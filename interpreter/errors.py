@@ -38,3 +38,12 @@ class LimitError(RummyError, RuntimeError):
 
 class IllegalAction(RummyError, ValueError):
     """An action that is not legal now; the game state is left unchanged."""
+
+
+class SavedGameError(RummyError, ValueError):
+    """A saved game that cannot be loaded; ``path`` is the JSON path of the problem ($ for the
+    whole document)."""
+
+    def __init__(self, path: str, message: str):
+        self.path, self.message = path, message
+        super().__init__(f"saved game: {path}: {message}")

@@ -28,7 +28,8 @@ def layoffs(g) -> set[str]:
 def hidden_swapped(state: State) -> State:
     """The same state with the other hands' unseen cards traded for stock cards and the stock
     reordered: nothing the seat to act may know has changed."""
-    data = json.loads(state.to_json())
+    doc = json.loads(state.to_json())
+    data = doc["state"]
     seat, stock = state.current_player, data["stock"]
     for other in state.in_play:
         if other == seat:
@@ -39,7 +40,7 @@ def hidden_swapped(state: State) -> State:
                 hand[i] = stock.pop(0)
                 stock.append(card)
     stock.reverse()
-    return State.from_json(json.dumps(data), state.variant)
+    return State.from_json(json.dumps(doc), state.variant)
 
 
 def draw_and_discard(g) -> str:

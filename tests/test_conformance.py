@@ -422,7 +422,7 @@ class Game:
         final = self.state.to_json()
         marks = self.snapshots + [(len(self.actions), final)]
         for k, (index, text) in enumerate(self.snapshots):
-            # the variant given, or loaded from the path the JSON names
+            # the variant given, or the bundled one the JSON names
             copy = State.from_json(text) if k % 2 else State.from_json(text, self.variant)
             assert copy.to_json() == text, f"{self.where0}: JSON round trip before action {index}"
             stop, expected = marks[-1] if k == 0 else marks[k + 1]

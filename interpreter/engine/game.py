@@ -7,7 +7,6 @@ match end. Its data is declared in :mod:`.state`; the rules it follows are its V
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import Any
 
@@ -15,7 +14,7 @@ from ..errors import IllegalAction, RummyError
 from ..model.actions import Action
 from ..model.variant import Variant
 from ..spec import load_variant
-from . import counters, scoring, seating, turn
+from . import counters, saved, saved_checks, scoring, seating, turn
 from .dealing import deck_order
 from .observe import observation
 from .state import GameState
@@ -151,22 +150,19 @@ class State(GameState):
         return self.legal_cache
 
     # ---- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The match as a saved game (see :mod:`.saved`)."""
+        return saved.dump(self.variant, self.to_data())
+
     @classmethod
-    def from_json(cls, text: str, variant: Variant | None = None) -> "State":
-        """Rebuild a state; the variant is loaded from the path saved in the JSON if not given."""
-        data = json.loads(text)
-        state = cls(variant=variant or _variant(data["variant"]))
+    def from_json(cls, text: str | bytes, variant: Variant | None = None) -> "State":
+        """Rebuild a saved game, checked: SavedGameError (naming the JSON path) for anything
+        but a valid saved game. ``variant`` is needed only for the unversioned format."""
+        found, data = saved.read(text, variant)
+        state = cls(variant=found)
         state.load_data(data)
+        saved_checks.check_in_play(state)
         return state
-
-
-_VARIANTS: dict[str, Variant] = {}
-
-
-def _variant(path: str) -> Variant:
-    if path not in _VARIANTS:
-        _VARIANTS[path] = load_variant(path)
-    return _VARIANTS[path]
 
 
 def new_game(variant: Variant | str, players: int | None = None, seed: int | None = None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import collections.abc
 import copy as copying
 import dataclasses
-import json
 import types
 import typing
 from dataclasses import dataclass, field
@@ -124,13 +123,12 @@ class GameState:
         self.legal_cache = None
 
     # ---- JSON, snapshots ------------------------------------------------------------------
-    def to_json(self) -> str:
-        data = {_key(f): _encode(getattr(self, f.name)) for f in _DATA}
-        data["variant"] = self.variant.path
-        return json.dumps(data)
+    def to_data(self) -> dict[str, Any]:
+        """Every data field as JSON values, under its key: a saved game's ``state``."""
+        return {_key(f): _encode(getattr(self, f.name)) for f in _DATA}
 
     def load_data(self, data: dict) -> None:
-        """Set every data field from a :meth:`to_json` document, then the derived ones."""
+        """Set every data field from :meth:`to_data`'s form, then the derived ones."""
         for f in _DATA:
             setattr(self, f.name, _DECODERS[f.name](data[_key(f)]))
         self.derive()

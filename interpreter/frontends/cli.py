@@ -8,7 +8,9 @@ import sys
 
 import yaml
 
-from ..errors import RummyError, SpecError
+from ..engine import State
+from ..engine.saved import MAX_BYTES
+from ..errors import RummyError, SavedGameError, SpecError
 from ..simulate import report, simulate
 from ..spec import bundled_names, load_variant, schema_path
 from .play import run as play_match
@@ -74,6 +76,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--role", help="with roles: the role you take at the start (e.g. captain)")
     p.add_argument("--auto", action="store_true", help="bots in every seat; print a match log")
     p.set_defaults(run=_play)
+
+    p = sub.add_parser("check-game", help="check saved games (State.to_json documents); "
+                                          "one line each: ok, or what is wrong and where")
+    p.add_argument("files", nargs="+", metavar="FILE", help="saved game JSON files")
+    p.set_defaults(run=_check_game)
 
     p = sub.add_parser("simulate", help="bots play many seeded games: lengths, outcomes, "
                                         "seat and dealer advantage, points, with 95%% intervals")
@@ -177,6 +184,26 @@ def _rules(args) -> int:
 def _play(args) -> int:
     return play_match(load_variant(args.variant), players=args.players, bots=args.bots,
                       seed=args.seed, seat=args.seat, auto=args.auto, role=args.role)
+
+
+def _check_game(args) -> int:
+    failed = 0
+    for name in args.files:
+        try:
+            with open(name, "rb") as file:
+                text = file.read(MAX_BYTES + 1)
+            game = State.from_json(text)
+        except OSError as error:
+            print(f"{name}: cannot read file: {error.strerror or error}", file=sys.stderr)
+            failed += 1
+        except SavedGameError as error:
+            print(f"{name}: {error}", file=sys.stderr)
+            failed += 1
+        else:
+            where = "over" if game.is_terminal else f"hand {game.deals}, seat {game.player} " \
+                                                     f"to act ({game.phase.value})"
+            print(f"{name}: ok ({game.variant.name}, {game.players} players, {where})")
+    return 1 if failed else 0
 
 
 def _simulate(args) -> int:

@@ -182,3 +182,18 @@ def _unknown_key(key: str, schema: dict) -> str:
     close = difflib.get_close_matches(key, list(schema.get("properties", {})), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
     return f"unknown key {show(key)}{hint}"
+
+
+class _Unplaced:
+    """Marks for data read from no file (JSON): every place is (0, 0)."""
+
+    def value(self, path) -> tuple[int, int]:
+        return (0, 0)
+
+    key = value
+
+
+def explained(errors) -> list[tuple[tuple, str]]:
+    """(path, message) of each jsonschema error, in the words of a spec's problems."""
+    return [(path, message) for error in errors
+            for _, path, message in _explain(error, _Unplaced())]
