@@ -190,7 +190,7 @@ HOSTILE = [
     ("over but playing", _set(("state", "phase"), "over"),
      r"\$\.state\.phase: 'over' with over false"),
     ("unknown phase", _set(("state", "phase"), "bidding"),
-     r"\$\.state\.phase: must be one of: offer, turn, spread, over \(got 'bidding'\)"),
+     r"\$\.state\.phase: must be one of: offer, turn, spread, wall, over \(got 'bidding'\)"),
     ("step beyond the turn", _set(("state", "step"), 9),
      r"\$\.state\.step: step 9, but a turn has 4"),
     ("hands played not in the history", _set(("state", "hands_played"), 4),
@@ -342,3 +342,8 @@ def test_the_cli_checks_saved_games_in_one_line_each(tmp_path, capsys):
     assert lines[0].startswith(f"{bad}: saved game: $.state.hands[1][0]: card ")
     assert lines[1] == f"{deep}: saved game: $: nested too deeply (more than 32 levels)"
     assert lines[2].startswith(f"{tmp_path / 'none.json'}: cannot read file: ")
+
+
+def test_the_schemas_phases_are_the_engines():
+    from interpreter.engine.state import Phase
+    assert STATE["properties"]["phase"]["enum"] == [p.value for p in Phase]

@@ -18,7 +18,7 @@ PLACES = ("stock", "discard", "hands", "table", "spread")
 # fields that name cards lying elsewhere
 REFERENCES = ("deck_orders", "upcard", "known", "taken")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
-            "roles", "over", "eliminated", "counters", "history", "reshuffles", "last_lap",
+            "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
             "offer", "opened", "table_points", "knocker", "kept_all", "defenders", "went_out",
             "turns", "stock_only", "draws", "melded", "phase", "player", "step")
 
@@ -127,6 +127,8 @@ def _position(s: dict, variant: Variant) -> None:
     phase, over = s["phase"], s["over"]
     if (phase == "over") != over:
         raise fail(f"{S}.phase", f"{phase!r} with over {'true' if over else 'false'}")
+    if s["stopped"] and not over:
+        raise fail(f"{S}.stopped", "true in a match that is not over")
     if not s["step"] < max(len(variant.turn), 1):
         raise fail(f"{S}.step", f"step {s['step']}, but a turn has {len(variant.turn)}")
     if phase == "offer" and (variant.first_step != 1 or s["player"] not in s["offer"]):
