@@ -12,7 +12,7 @@ import os
 from typing import Any
 
 from ..errors import IllegalAction, RummyError
-from ..model.actions import Action
+from ..model.actions import Action, checked
 from ..model.variant import Variant
 from ..spec import load_variant
 from . import counters, scoring, seating, turn
@@ -44,7 +44,7 @@ class State(GameState):
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
         try:
-            self._resolve(Action.parse(action) if isinstance(action, str) else action)
+            self._resolve(checked(action))
             return True
         except RummyError:
             return False
@@ -87,14 +87,19 @@ class State(GameState):
     # ---- playing --------------------------------------------------------------------------
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
-        if isinstance(action, str):
-            action = Action.parse(action)
+        if type(action) is not Action:
+            action = checked(action)                 # notation, or refused
+        kind, pile, cards, target, melds = action
+        if not (type(kind) is str and type(cards) is tuple and target is None and melds is None
+                and (pile is None or type(pile) is str)
+                and (not cards or (len(cards) == 1 and type(cards[0]) is str))):
+            action = checked(action)                 # (the usual shapes checked in place)
         step = (self.legal_cache or self._legal())[0].get(action)
         if step is not None:                 # the usual case, first
             self.legal_cache = None
             turn.apply(self, action, step)
             return
-        self._resolve(action, play=True)
+        self._resolve(checked(action), play=True)
 
     def _resolve(self, action: Action, play: bool = False) -> None:
         """Find the step of ``action`` and, with ``play``, apply it; IllegalAction if none."""
