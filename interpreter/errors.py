@@ -38,3 +38,8 @@ class LimitError(RummyError, RuntimeError):
 
 class IllegalAction(RummyError, ValueError):
     """An action that is not legal now; the game state is left unchanged."""
+
+
+class ActionFailed(RummyError):
+    """An action that failed part-way through the rules (not a formula's own error, which is a
+    FormulaRuntimeError); the game state is restored to what it was before the action."""

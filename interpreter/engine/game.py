@@ -86,7 +86,8 @@ class State(GameState):
 
     # ---- playing --------------------------------------------------------------------------
     def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
+        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was,
+        and so does any other error while the action is applied (see :func:`turn.apply`)."""
         if type(action) is not Action:
             action = checked(action)                 # notation, or refused
         kind, pile, cards, target, melds = action
@@ -129,16 +130,16 @@ class State(GameState):
 
     def _checked(self, action: Action, step: int, play: bool) -> None:
         """A table rearrangement legal_actions did not list: the meld check decides, on the
-        state itself, which is restored from a snapshot if the move is refused (or, without
-        ``play``, in any case)."""
-        snapshot = self.snapshot()
+        state itself (turn.apply restores it if the move is refused; without ``play``, it is
+        restored from a snapshot in any case)."""
         self.legal_cache = None
+        if play:
+            turn.apply(self, action, step)
+            return
+        snapshot = self.snapshot()
         try:
             turn.apply(self, action, step)
-        except RummyError:
-            self.restore(snapshot)
-            raise
-        if not play:
+        finally:
             self.restore(snapshot)
 
     def _canonical(self, action: Action) -> Action:

@@ -149,6 +149,19 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
+    def quiet_steps(self) -> dict[int, tuple[int, int, int]]:
+        """Turn steps (by index; len(turn) is "end") whose actions need no snapshot when the
+        turn then surely passes on (engine.turn.quiet), each with (hand size it must exceed,
+        max_turns, the stock's exhausted_at); none when counters listen to actions or
+        ``void_when`` is checked after each turn (both evaluate formulas)."""
+        if self.action_counters or self.round_end.void_when is not None:
+            return {}
+        keep = 0 if self.round_end.empty_hand_ends_round else -1
+        limits = (self.round_end.max_turns, self.stock.exhausted_at)
+        steps = {i: (keep + 1,) + limits for i, step in enumerate(self.turn) if step.simple}
+        return steps | {len(self.turn): (keep,) + limits}
+
+    @cached_property
     def scored_counters(self) -> bool:
         """Whether some counter is updated after each scored hand."""
         return any("scored" in c.update for c in self.counters)
