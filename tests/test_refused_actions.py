@@ -17,6 +17,14 @@ GIN = load_variant("gin_standard")
 HUGE = 10 ** 5000
 
 
+class _BadHash:
+    def __hash__(self):
+        raise ValueError("no hash")
+
+    def __repr__(self):
+        return "<bad hash>"
+
+
 def _seen(g: State) -> tuple:
     """Everything a caller may read of the state: its JSON and every seat's observation."""
     return g.to_json(), [g.observation(s) for s in range(g.players)], g.legal_actions()
@@ -89,6 +97,8 @@ def test_long_notation_is_shortened_in_the_message():
     (Action("meld", melds=((1, 2, 3),)), "not an action: melds ((1, 2, 3),) is not"),
     (Action("spread", melds=("Ah",)), "not an action: melds ('Ah',) is not"),
     (Action("spread", melds=(((HUGE,),),)), "not an action: melds (((<an int of 16610 bits>,),"),
+    (Action("discard", cards=({"Ah"},)), "not an action: cards ({'Ah'},) is not a tuple"),
+    (Action("discard", cards=(_BadHash(),)), "not an action: cards (<bad hash>,) is not a tuple"),
 ])
 def test_malformed_values_are_refused_naming_the_bad_field(value, message):
     _refused(new_game(GIN, seed=1), value, message)

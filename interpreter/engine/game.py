@@ -90,14 +90,15 @@ class State(GameState):
         and so does any other error while the action is applied (see :func:`turn.apply`)."""
         if type(action) is not Action:
             action = checked(action)                 # notation, or refused
-        kind, pile, cards, target, melds = action
-        if not (type(kind) is str and type(cards) is tuple and target is None and melds is None
-                and (pile is None or type(pile) is str)
-                and (not cards or (len(cards) == 1 and type(cards[0]) is str))):
-            action = checked(action)                 # (the usual shapes checked in place)
-        step = (self.legal_cache or self._legal())[0].get(action)
-        if step is not None:                 # the usual case, first
-            self.legal_cache = None
+        legal = (self.legal_cache or self._legal())[0]
+        try:
+            step = legal.get(action)
+        except Exception:                            # a field that does not hash (a list...):
+            step = None                              # checked() below names it
+        # Equal to a legal action, its fields have their types (or str, tuple subclasses);
+        # only a meld index can be equal as a bool or float. Any other action is checked.
+        if step is not None and (action.target is None or type(action.target) is int):
+            self.legal_cache = None          # the usual case, first
             turn.apply(self, action, step)
             return
         self._resolve(checked(action), play=True)

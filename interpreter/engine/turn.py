@@ -14,6 +14,7 @@ from typing import Optional
 
 from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
+from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
@@ -69,53 +70,15 @@ def turn_actions(state) -> Legal:
 
 
 # ---- applying -------------------------------------------------------------------------
-def apply(state, action, index: int) -> None:
+def apply(state, action, index: int, guarded: bool = False) -> None:
     """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0), all or
     nothing: if anything fails part-way (a formula's run-time error, a defect), the state is
     restored from a snapshot taken before, and the error is raised again (other than a
     RummyError, as :class:`ActionFailed`). A quiet action (:func:`quiet`) needs no snapshot."""
-    if quiet(state, index):
-        _play(state, action, index)
+    if not guarded and (state.phase is not TURN or state.variant.quiet_steps[index]
+                        is not KEEPS_TURN) and not quiet(state, index):
+        _atomic(state, action, index)                # (a draw keeps the turn: quiet, first)
         return
-    saved = state.snapshot()
-    try:
-        _play(state, action, index)
-    except BaseException as error:
-        state.restore(saved)
-        if isinstance(error, RummyError) or not isinstance(error, Exception):
-            raise
-        raise ActionFailed(f"{action} failed in {_where(error)}: {type(error).__name__}: "
-                           f"{error}; the game is as it was before the action") from error
-
-
-def quiet(state, index: int) -> bool:
-    """Whether the action of step ``index`` surely cannot fail part-way: it evaluates no
-    formula and ends no hand, so it needs no snapshot. An answer to the upcard offer, or the
-    action of a ``simple`` step (see :class:`~interpreter.steps.base.Step`) or "end" after
-    which the turn surely just passes on (what :func:`_end_turn` checks is all false), in a
-    variant whose counters do not listen to actions (Variant.quiet_steps)."""
-    phase = state.phase
-    if phase is TURN:
-        limits = state.variant.quiet_steps.get(index)
-        if limits is None:
-            return False
-        keep, max_turns, low = limits
-        return (state.turns + 1 < max_turns and state.last_lap is None
-                and len(state.stock) > low and len(state.hands[state.player]) > keep)
-    return phase is OFFER and not state.variant.action_counters
-
-
-def _where(error: BaseException) -> str:
-    """The innermost function of the interpreter the error came from, e.g. engine.scoring.
-    score_hand (the rule that failed)."""
-    for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        _, found, module = frame.filename.replace("\\", "/").rpartition("/interpreter/")
-        if found:
-            return f"{module.removesuffix('.py').replace('/', '.')}.{frame.name}"
-    return "the engine"
-
-
-def _play(state, action, index: int) -> None:
     if state.variant.action_counters:
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
         counters.on_action(state, state.player, event)
@@ -141,6 +104,47 @@ def _play(state, action, index: int) -> None:
         _went_out(state, seat)
     else:
         state.step = index + 1 if after is NEXT else index
+
+
+def _atomic(state, action, index: int) -> None:
+    saved = state.snapshot()
+    try:
+        apply(state, action, index, guarded=True)
+    except BaseException as error:
+        state.restore(saved)
+        if isinstance(error, RummyError) or not isinstance(error, Exception):
+            raise
+        raise ActionFailed(f"{action} failed in {_where(error)}: {type(error).__name__}: "
+                           f"{error}; the game is as it was before the action") from error
+
+
+def quiet(state, index: int) -> bool:
+    """Whether the action of step ``index`` surely cannot fail part-way: it evaluates no
+    formula and ends no hand, so it needs no snapshot. An answer to the upcard offer, or the
+    action of a ``simple`` step (see :class:`~interpreter.steps.base.Step`) that keeps the
+    turn, or one that ends it (or "end") when the turn then surely just passes on (what
+    :func:`_end_turn` checks is all false); none where counters listen to actions or
+    ``void_when`` is checked (Variant.quiet_steps)."""
+    if state.phase is TURN:
+        limits = state.variant.quiet_steps[index]
+        if limits is KEEPS_TURN:
+            return True
+        if limits is None:
+            return False
+        turns, low, keep = limits
+        return (state.turns < turns and len(state.stock) > low and state.last_lap is None
+                and (keep is None or len(state.hands[state.player]) > keep))
+    return state.phase is OFFER and not state.variant.action_counters
+
+
+def _where(error: BaseException) -> str:
+    """The innermost function of the interpreter the error came from, e.g. engine.scoring.
+    score_hand (the rule that failed)."""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        _, found, module = frame.filename.replace("\\", "/").rpartition("/interpreter/")
+        if found:
+            return f"{module.removesuffix('.py').replace('/', '.')}.{frame.name}"
+    return "the engine"
 
 
 def _answer_offer(state, action) -> None:

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from ..steps.base import Step
     from ..steps.spread import Spread
 
+KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never ends the turn
+
 
 
 @dataclass(frozen=True)
@@ -149,17 +151,19 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
-    def quiet_steps(self) -> dict[int, tuple[int, int, int]]:
-        """Turn steps (by index; len(turn) is "end") whose actions need no snapshot when the
-        turn then surely passes on (engine.turn.quiet), each with (hand size it must exceed,
-        max_turns, the stock's exhausted_at); none when counters listen to actions or
-        ``void_when`` is checked after each turn (both evaluate formulas)."""
+    def quiet_steps(self) -> tuple[Any, ...]:
+        """Per turn step (and "end" after them), when its actions need no snapshot
+        (engine.turn.quiet): KEEPS_TURN always; (turns before the last one allowed, the
+        stock's exhausted_at, the hand size to exceed or None) when the turn then surely passes
+        on; None never. All None when counters listen to actions or ``void_when`` is checked
+        (both evaluate formulas)."""
         if self.action_counters or self.round_end.void_when is not None:
-            return {}
-        keep = 0 if self.round_end.empty_hand_ends_round else -1
-        limits = (self.round_end.max_turns, self.stock.exhausted_at)
-        steps = {i: (keep + 1,) + limits for i, step in enumerate(self.turn) if step.simple}
-        return steps | {len(self.turn): (keep,) + limits}
+            return (None,) * (len(self.turn) + 1)
+        turns, low = self.round_end.max_turns - 1, self.stock.exhausted_at
+        going_out = self.round_end.empty_hand_ends_round      # (else the hand size is no matter)
+        return tuple(KEEPS_TURN if step.simple == "next" else (turns, low, 1 if going_out else None)
+                     if step.simple == "end_turn" else None for step in self.turn) + (
+            (turns, low, 0 if going_out else None),)
 
     @cached_property
     def scored_counters(self) -> bool:
