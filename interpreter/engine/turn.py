@@ -75,7 +75,7 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
     nothing: if anything fails part-way (a formula's run-time error, a defect), the state is
     restored from a snapshot taken before, and the error is raised again (other than a
     RummyError, as :class:`ActionFailed`). A quiet action (:func:`quiet`) needs no snapshot."""
-    if not guarded and (state.phase is not TURN or state.variant.quiet_steps[index]
+    if not guarded and (state.phase is not TURN or state.quiet_steps[index]
                         is not KEEPS_TURN) and not quiet(state, index):
         _atomic(state, action, index)                # (a draw keeps the turn: quiet, first)
         return
@@ -126,7 +126,7 @@ def quiet(state, index: int) -> bool:
     :func:`_end_turn` checks is all false); none where counters listen to actions or
     ``void_when`` is checked (Variant.quiet_steps)."""
     if state.phase is TURN:
-        limits = state.variant.quiet_steps[index]
+        limits = state.quiet_steps[index]
         if limits is KEEPS_TURN:
             return True
         if limits is None:
