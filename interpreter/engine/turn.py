@@ -107,6 +107,7 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
 
 
 def _atomic(state, action, index: int) -> None:
+    """The action applied under a snapshot, restored if anything fails."""
     saved = state.snapshot()
     try:
         apply(state, action, index, guarded=True)
