@@ -47,3 +47,8 @@ class SavedGameError(RummyError, ValueError):
     def __init__(self, path: str, message: str):
         self.path, self.message = path, message
         super().__init__(f"saved game: {path}: {message}")
+
+
+class ActionFailed(RummyError):
+    """An action that failed part-way through the rules (not a formula's own error, which is a
+    FormulaRuntimeError); the game state is restored to what it was before the action."""

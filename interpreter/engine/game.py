@@ -11,7 +11,7 @@ import os
 from typing import Any
 
 from ..errors import IllegalAction, RummyError
-from ..model.actions import Action
+from ..model.actions import Action, checked
 from ..model.variant import Variant
 from ..spec import load_variant
 from . import counters, saved, saved_checks, scoring, seating, turn
@@ -43,7 +43,7 @@ class State(GameState):
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
         try:
-            self._resolve(Action.parse(action) if isinstance(action, str) else action)
+            self._resolve(checked(action))
             return True
         except RummyError:
             return False
@@ -85,15 +85,22 @@ class State(GameState):
 
     # ---- playing --------------------------------------------------------------------------
     def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        step = (self.legal_cache or self._legal())[0].get(action)
-        if step is not None:                 # the usual case, first
-            self.legal_cache = None
+        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was,
+        and so does any other error while the action is applied (see :func:`turn.apply`)."""
+        if type(action) is not Action:
+            action = checked(action)                 # notation, or refused
+        legal = (self.legal_cache or self._legal())[0]
+        try:
+            step = legal.get(action)
+        except Exception:                            # a field that does not hash (a list...):
+            step = None                              # checked() below names it
+        # Equal to a legal action, its fields have their types (or str, tuple subclasses);
+        # only a meld index can be equal as a bool or float. Any other action is checked.
+        if step is not None and (action.target is None or type(action.target) is int):
+            self.legal_cache = None          # the usual case, first
             turn.apply(self, action, step)
             return
-        self._resolve(action, play=True)
+        self._resolve(checked(action), play=True)
 
     def _resolve(self, action: Action, play: bool = False) -> None:
         """Find the step of ``action`` and, with ``play``, apply it; IllegalAction if none."""
@@ -123,16 +130,16 @@ class State(GameState):
 
     def _checked(self, action: Action, step: int, play: bool) -> None:
         """A table rearrangement legal_actions did not list: the meld check decides, on the
-        state itself, which is restored from a snapshot if the move is refused (or, without
-        ``play``, in any case)."""
-        snapshot = self.snapshot()
+        state itself (turn.apply restores it if the move is refused; without ``play``, it is
+        restored from a snapshot in any case)."""
         self.legal_cache = None
+        if play:
+            turn.apply(self, action, step)
+            return
+        snapshot = self.snapshot()
         try:
             turn.apply(self, action, step)
-        except RummyError:
-            self.restore(snapshot)
-            raise
-        if not play:
+        finally:
             self.restore(snapshot)
 
     def _canonical(self, action: Action) -> Action:

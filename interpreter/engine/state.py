@@ -100,6 +100,7 @@ class GameState:
     in_play: list[int] = _derived()              # seats dealt a hand, from left of the dealer
     action_cache: dict = _derived()
     legal_cache: Any = _derived()
+    quiet_steps: tuple = _derived(())           # the variant's, read per action (engine.turn)
 
     # ---- lifetimes ------------------------------------------------------------------------
     def reset(self, lifetime: str) -> None:
@@ -121,6 +122,7 @@ class GameState:
         if self.action_cache is None:
             self.action_cache = {}
         self.legal_cache = None
+        self.quiet_steps = self.variant.quiet_steps
 
     # ---- JSON, snapshots ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
@@ -135,7 +137,7 @@ class GameState:
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of every data field, for :meth:`restore`."""
-        return {name: copy(getattr(self, name)) for name, copy in _COPIERS.items()}
+        return _snapshot(self)
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         for name, value in snapshot.items():
@@ -279,3 +281,21 @@ def _copier(kind: Any) -> Callable[[Any], Any]:
 
 
 _COPIERS = {f.name: _copier(_TYPES[f.name]) for f in _DATA}
+
+
+def _snapshot_function():
+    """``snapshot`` generated from the copiers, as ``reset`` is (a snapshot is taken before
+    every action that may end a hand)."""
+    values: dict[str, Any] = {}
+    lines = ["def snapshot(state):", "    return {"]
+    for name, copy in _COPIERS.items():
+        if copy is _same:
+            lines.append(f"        {name!r}: state.{name},")
+        else:
+            values[f"copy_{name}"] = copy
+            lines.append(f"        {name!r}: copy_{name}(state.{name}),")
+    exec("\n".join(lines + ["    }"]), values)
+    return values["snapshot"]
+
+
+_snapshot = _snapshot_function()

@@ -9,9 +9,12 @@ rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`). Owns ``phase``
 """
 from __future__ import annotations
 
+import traceback
 from typing import Optional
 
+from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
+from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
@@ -70,8 +73,15 @@ def turn_actions(state) -> Legal:
 
 
 # ---- applying -------------------------------------------------------------------------
-def apply(state, action, index: int) -> None:
-    """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0)."""
+def apply(state, action, index: int, guarded: bool = False) -> None:
+    """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0), all or
+    nothing: if anything fails part-way (a formula's run-time error, a defect), the state is
+    restored from a snapshot taken before, and the error is raised again (other than a
+    RummyError, as :class:`ActionFailed`). A quiet action (:func:`quiet`) needs no snapshot."""
+    if not guarded and (state.phase is not TURN or state.quiet_steps[index]
+                        is not KEEPS_TURN) and not quiet(state, index):
+        _atomic(state, action, index)                # (a draw keeps the turn: quiet, first)
+        return
     if state.variant.action_hooks:
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
         counters.on_action(state, state.player, event, action)
@@ -106,6 +116,48 @@ def apply(state, action, index: int) -> None:
         _went_out(state, seat)
     else:
         state.step = index + 1 if after is NEXT else index
+
+
+def _atomic(state, action, index: int) -> None:
+    """The action applied under a snapshot, restored if anything fails."""
+    saved = state.snapshot()
+    try:
+        apply(state, action, index, guarded=True)
+    except BaseException as error:
+        state.restore(saved)
+        if isinstance(error, RummyError) or not isinstance(error, Exception):
+            raise
+        raise ActionFailed(f"{action} failed in {_where(error)}: {type(error).__name__}: "
+                           f"{error}; the game is as it was before the action") from error
+
+
+def quiet(state, index: int) -> bool:
+    """Whether the action of step ``index`` surely cannot fail part-way: it evaluates no
+    formula and ends no hand, so it needs no snapshot. An answer to the upcard offer, or the
+    action of a ``simple`` step (see :class:`~interpreter.steps.base.Step`) that keeps the
+    turn, or one that ends it (or "end") when the turn then surely just passes on (what
+    :func:`_end_turn` checks is all false); none where counters listen to actions or
+    ``void_when`` is checked (Variant.quiet_steps)."""
+    if state.phase is TURN:
+        limits = state.quiet_steps[index]
+        if limits is KEEPS_TURN:
+            return True
+        if limits is None:
+            return False
+        turns, low, keep = limits
+        return (state.turns < turns and len(state.stock) > low and state.last_lap is None
+                and (keep is None or len(state.hands[state.player]) > keep))
+    return state.phase is OFFER and not state.variant.action_counters
+
+
+def _where(error: BaseException) -> str:
+    """The innermost function of the interpreter the error came from, e.g. engine.scoring.
+    score_hand (the rule that failed)."""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        _, found, module = frame.filename.replace("\\", "/").rpartition("/interpreter/")
+        if found:
+            return f"{module.removesuffix('.py').replace('/', '.')}.{frame.name}"
+    return "the engine"
 
 
 def _answer_offer(state, action) -> None:

@@ -198,8 +198,8 @@ class Table:
                 print(f"refused: {str(error).split('; legal:')[0]}")
 
     def read_action(self, text: str, legal: list[Action]) -> Action:
-        if text.isdigit():
-            if 1 <= int(text) <= len(legal):
+        if text.isascii() and text.isdigit():             # (isdigit alone accepts "²")
+            if len(text) < 7 and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             raise IllegalAction(f"no action {text}: choose 1-{len(legal)}")
         return _canonical(self.state.variant, Action.parse(text))

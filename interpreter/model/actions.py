@@ -9,12 +9,15 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+import reprlib
+from typing import Any, NamedTuple
 
 from ..errors import IllegalAction
 
 KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff", "meld")
 _MELD = re.compile(r"\[([^\[\]]*)\]")
+_INDEX = re.compile(r"[0-9]{1,6}")           # a meld index: ASCII digits, not any str.isdigit
+MAX_INDEX = 999_999
 
 
 class Action(NamedTuple):
@@ -43,9 +46,12 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Action":
         """The action a notation names; IllegalAction with the accepted forms if it names none."""
+        if type(text) is not str:
+            raise IllegalAction(f"cannot read action {show(text)}: an action is written as "
+                                "text, e.g. 'draw stock'")
         words = text.split()
         if not words or words[0] not in KINDS:
-            raise IllegalAction(f"cannot read action {text!r}: it starts with one of "
+            raise IllegalAction(f"cannot read action {show(text)}: it starts with one of "
                                 f"{', '.join(KINDS)}")
         kind, rest = words[0], words[1:]
         if kind == "draw" and len(rest) == 1 and rest[0] in ("stock", "discard"):
@@ -56,7 +62,10 @@ class Action(NamedTuple):
             return cls(kind, cards=(rest[0],))
         if kind == "knock" and len(rest) <= 1:
             return cls(kind, cards=tuple(rest))
-        if kind == "layoff" and len(rest) >= 3 and rest[-2] == "on" and rest[-1].isdigit():
+        if kind == "layoff" and len(rest) >= 3 and rest[-2] == "on":
+            if _INDEX.fullmatch(rest[-1]) is None:
+                raise IllegalAction(f"cannot read action {show(text)}: the meld index after "
+                                    f"'on' is a number 0-{MAX_INDEX} in the digits 0-9")
             return cls(kind, cards=tuple(rest[:-2]), target=int(rest[-1]))
         if kind == "meld":
             melds = tuple(tuple(m.split()) for m in _MELD.findall(text))
@@ -69,6 +78,47 @@ class Action(NamedTuple):
             melds = tuple(tuple(m.split()) for m in _MELD.findall(body))
             if _MELD.sub("", body).strip() == "" and all(melds) or body.strip() == "[]":
                 return cls(kind, melds=tuple(m for m in melds if m))
-        raise IllegalAction(f"cannot read action {text!r}: expected e.g. 'draw stock', 'take', "
+        raise IllegalAction(f"cannot read action {show(text)}: expected e.g. 'draw stock', 'take', "
                             f"'pass', 'discard Ah', 'knock Ah', 'end', 'spread [Ah 2h 3h]', "
                             f"'layoff 5h on 0', 'meld [7h 8h 9h] [Jk(5c) 5d 5s]'")
+
+
+def checked(value: Any) -> Action:
+    """``value`` as an Action: notation is parsed, an Action's fields are checked to have the
+    types an action's fields have; anything else is refused with IllegalAction."""
+    if type(value) is not Action:
+        if type(value) is str:
+            return Action.parse(value)
+        raise IllegalAction(f"not an action: {show(value)} (give an Action or its notation, "
+                            "e.g. 'draw stock')")
+    kind, pile, cards, target, melds = value
+    if type(kind) is not str or kind not in KINDS:
+        raise IllegalAction(f"not an action: kind {show(kind)} is not one of {', '.join(KINDS)}")
+    if pile is not None and type(pile) is not str:
+        raise IllegalAction(f"not an action: pile {show(pile)} is not 'stock' or 'discard'")
+    if type(cards) is not tuple or not all(type(c) is str for c in cards):
+        raise IllegalAction(f"not an action: cards {show(cards)} is not a tuple of card names")
+    if target is not None and (type(target) is not int or not 0 <= target <= MAX_INDEX):
+        raise IllegalAction(f"not an action: target {show(target)} is not a meld index "
+                            f"0-{MAX_INDEX}")
+    if melds is not None and (type(melds) is not tuple or not all(
+            type(m) is tuple and all(type(c) is str for c in m) for m in melds)):
+        raise IllegalAction(f"not an action: melds {show(melds)} is not a tuple of melds, "
+                            "each a tuple of card names")
+    return value
+
+
+class _Short(reprlib.Repr):
+    """reprlib's short repr, safe for ints too long for ``str`` (Python refuses 4,300+ digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return repr(x) if x.bit_length() <= 64 else f"<an int of {x.bit_length()} bits>"
+
+
+_SHORT = _Short()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def show(value: Any) -> str:
+    """A short, safe repr of any value, for messages."""
+    return _SHORT.repr(value)

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from ..steps.base import Step
     from ..steps.spread import Spread
 
+KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never ends the turn
+
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,21 @@ class Variant:
         """Whether each action updates counters or is checked against round_end.void_when."""
         return self.action_counters or (self.round_end.void_check == "action"
                                         and self.round_end.void_when is not None)
+
+    @cached_property
+    def quiet_steps(self) -> tuple[Any, ...]:
+        """Per turn step (and "end" after them), when its actions need no snapshot
+        (engine.turn.quiet): KEEPS_TURN always; (turns before the last one allowed, the
+        stock's exhausted_at, the hand size to exceed or None) when the turn then surely passes
+        on; None never. All None when counters listen to actions or ``void_when`` is checked
+        (both evaluate formulas)."""
+        if self.action_counters or self.round_end.void_when is not None:
+            return (None,) * (len(self.turn) + 1)
+        turns, low = self.round_end.max_turns - 1, self.stock.exhausted_at
+        going_out = self.round_end.empty_hand_ends_round      # (else the hand size is no matter)
+        return tuple(KEEPS_TURN if step.simple == "next" else (turns, low, 1 if going_out else None)
+                     if step.simple == "end_turn" else None for step in self.turn) + (
+            (turns, low, 0 if going_out else None),)
 
     @cached_property
     def scored_counters(self) -> bool:

@@ -51,6 +51,12 @@ class Step:
 
     kind: ClassVar[str]
     melding: ClassVar[bool] = False          # table melds may belong to this step
+    # simple: ``apply`` evaluates no formula and, once its action is legal, cannot fail; it
+    # only moves cards between the hand and the piles, and either ("next") takes cards into
+    # the hand and goes on to the next step, or ("end_turn") gives up one card and ends the
+    # turn, leaving the stock as it is. The engine takes no snapshot before such a step when
+    # the turn then surely passes on (engine.turn.quiet). "": not simple.
+    simple: ClassVar[str] = ""
 
     @classmethod
     def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":

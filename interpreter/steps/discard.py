@@ -10,6 +10,7 @@ from .table_melds import extending_faces
 @dataclass(frozen=True)
 class Discard(Step):
     kind = "discard"
+    simple = "end_turn"
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
 

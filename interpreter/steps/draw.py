@@ -12,6 +12,7 @@ from .base import DRAW_DISCARD, DRAW_STOCK, NEXT, Step
 @dataclass(frozen=True)
 class Draw(Step):
     kind = "draw"
+    simple = "next"
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
     discard_when: Formula | None = None              # when the discard may be taken (None: always)
