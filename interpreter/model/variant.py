@@ -183,6 +183,11 @@ class Variant:
         """Where a turn starts: after the upcard offer, which only the first turn has."""
         return 1 if self.turn and self.turn[0].kind == "offer_upcard" else 0
 
+    @cached_property
+    def buying(self) -> Any:
+        """The rules for buying the discard out of turn (the draw step's), or None."""
+        return getattr(self.step("draw"), "buying", None)
+
     def step_index(self, kind: str) -> int:
         """Where the turn has its step of ``kind``; -1 when it has none."""
         return self._step_index.get(kind, -1)
