@@ -291,8 +291,18 @@ def _next_hand(state) -> None:
 
 
 def begin_hand(state) -> None:
-    """Deal, then offer the upcard or start the first player's turn."""
+    """Deal, then offer the upcard or start the first player's turn; a dealt hand that wins
+    at once (``deal.instant_win``) is scored and the next hand dealt."""
     dealing.deal_hand(state)
+    winner = dealing.instant_winner(state)
+    while winner is not None:
+        state.went_out = winner
+        scoring.score_hand(state, won_at_deal=winner)
+        if state.over:
+            state.phase = OVER
+            return
+        dealing.deal_hand(state)
+        winner = dealing.instant_winner(state)
     steps = state.variant.turn
     if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
             and steps[0].start(state):

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ..errors import IllegalAction
 
-KINDS = ("draw", "take", "pass", "buy", "discard", "knock", "end", "spread", "layoff", "meld")
+KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff", "meld", "buy")
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 _INDEX = re.compile(r"[0-9]{1,6}")           # a meld index: ASCII digits, not any str.isdigit
 MAX_INDEX = 999_999

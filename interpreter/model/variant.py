@@ -20,6 +20,15 @@ KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never e
 
 
 @dataclass(frozen=True)
+class InstantWin:
+    """A dealt hand that wins at once: ``when`` per seat (seen as a knock condition sees the
+    turn); the hand is scored by the outcome row named ``outcome``."""
+
+    when: Formula
+    outcome: str
+
+
+@dataclass(frozen=True)
 class DealRules:
     hand_size: Mapping[int, int]            # per player count (for a formula: in round 1)
     upcard: bool
@@ -27,6 +36,7 @@ class DealRules:
     next_dealer: str                        # left | winner | loser | same
     first_player: str = "left_of_dealer"    # left_of_dealer | dealer: who plays first
     hand_size_by_round: Formula | None = None   # of round and player_count, when given
+    instant_win: InstantWin | None = None   # a dealt hand that wins the hand at once
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ class Draw(Step):
         when = at.formula("discard_when", knock_scope(at.roles), BOOL, "true")
         if when is not None and when.constant and when(None):
             when = None
-        buy = options.get("buy")
+        buy = options["buy"]
         return cls(piles=tuple(options["from"]), count=options["count"], discard_when=when,
                    buying=None if buy is None else Buying(**buy))
 
