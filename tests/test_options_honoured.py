@@ -375,6 +375,9 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.from": [case("gin", "turn.1.draw.from", ["stock"])],
     "turn[].draw.count": [case("gin", "turn.1.draw.count", 2)],
     "turn[].draw.discard_when": [case("gin", "turn.1.draw.discard_when", "round > 1")],
+    "turn[].draw.instead": [Case("basic_rummy", {"turn": {"draw": {"instead": ["meld"]}}},
+                                 scripted(players=3, deck=BUY_DECK, dealer=0,
+                                          probes=["meld [2c 3c 4c]"]))],
     "turn[].draw.buy": [Case("basic_rummy", BUYING, buy_scene("draw stock"))],
     "turn[].draw.buy.penalty": [buy_case("penalty", 2, buy_scene(
         "draw stock", "buy", "discard Kd", "draw stock", "pass"))],

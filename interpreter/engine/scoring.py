@@ -22,7 +22,7 @@ def score_hand(state, won_at_deal: int | None = None) -> None:
     env = round_env(state, points)
     for outcome in v.scoring.outcomes:
         if outcome.name == v.deal.instant_win.outcome if won_at_deal is not None \
-                else outcome.when(env):  # type: ignore[union-attr]
+                else outcome.when(env):
             break
     winners = tuple(outcome.winners(env)) if won_at_deal is None else tuple(
         p for p in env["players"] if p.seat == won_at_deal)

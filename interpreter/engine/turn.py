@@ -70,10 +70,26 @@ def turn_actions(state) -> Legal:
             else:
                 found = dict.fromkeys(actions, i)
             if required:
+                if step.instead:
+                    meld_step = _alternatives(state, step, found, meld_step)
                 return found, meld_step
         i += 1
     found.setdefault(END, len(steps))
     return found, meld_step
+
+
+def _alternatives(state, step, found: dict, meld_step: Optional[int]) -> Optional[int]:
+    """An either/or turn: add the actions of the later steps that ``step`` may be replaced by
+    (taking one moves the turn to that step); returns the meld step, which may be one."""
+    steps = state.variant.turn
+    for kind in step.instead:
+        j = state.variant.step_index(kind)
+        other = steps[j]
+        for a in other.actions(state)[0]:
+            found.setdefault(a, j)
+        if other.melding and meld_step is None and other.melds_now(state):
+            meld_step = j
+    return meld_step
 
 
 # ---- applying -------------------------------------------------------------------------

@@ -283,6 +283,11 @@ class Builder:
             if seen.get("discard", -1) < knock:
                 self.problem(("turn", knock, "knock", "discard"),
                              "a knock that discards needs a discard step after it")
+        if "draw" in seen:
+            for k, kind in enumerate(s["turn"][seen["draw"]]["draw"]["instead"]):
+                if seen.get(kind, -1) < seen["draw"]:
+                    self.problem(("turn", seen["draw"], "draw", "instead", k),
+                                 f"the turn has no {kind} step after the draw")
         if not any(k in seen for k in ("draw", "draw_until_meld")):
             self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
         self._seen_steps = seen

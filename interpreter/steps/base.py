@@ -59,6 +59,9 @@ class Step:
     # turn, leaving the stock as it is. The engine takes no snapshot before such a step when
     # the turn then surely passes on (engine.turn.quiet). "": not simple.
     simple: ClassVar[str] = ""
+    # instead: kinds of later steps whose actions may be taken in place of this step (and of
+    # the steps between): an either/or turn. A field of the step kinds that offer it.
+    instead: tuple[str, ...] = ()
 
     @classmethod
     def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":

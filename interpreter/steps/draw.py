@@ -18,6 +18,7 @@ class Draw(Step):
     count: int = 1                                   # cards drawn from the stock
     discard_when: Formula | None = None              # when the discard may be taken (None: always)
     buying: Buying | None = None                     # the others may buy the discard not taken
+    instead: tuple[str, ...] = ()                    # later steps that may be taken instead
 
     @classmethod
     def build(cls, options, at):
@@ -26,7 +27,8 @@ class Draw(Step):
             when = None
         buy = options["buy"]
         return cls(piles=tuple(options["from"]), count=options["count"], discard_when=when,
-                   buying=None if buy is None else Buying(**buy))
+                   buying=None if buy is None else Buying(**buy),
+                   instead=tuple(options["instead"]))
 
     def actions(self, state):
         out = [DRAW_STOCK] if state.stock else []
@@ -55,7 +57,10 @@ class Draw(Step):
         when = "" if self.discard_when is None else (
             f" The discard pile only if: {self.discard_when.text}.")
         buying = "" if self.buying is None else " " + self.buying.sentence()
-        return f"Draw {cards} from {piles}.{when}{buying}"
+        instead = "" if not self.instead else (
+            f" Instead of drawing, the player may go straight to the {' or '.join(self.instead)} "
+            "step and take its action.")
+        return f"Draw {cards} from {piles}.{when}{instead}{buying}"
 
 
 def take_discard(state, seat: int) -> None:
