@@ -187,3 +187,23 @@ def test_greedy_buys_a_card_that_completes_a_meld():
     g = game()
     g.apply("draw stock")                       # seat 2 has no use for the 7c
     assert str(make_agent("greedy", 0).act(g)) == "pass"
+
+
+def test_a_counter_may_count_buys(tmp_path):
+    path = tmp_path / "counted.yaml"
+    path.write_text(yaml.safe_dump({"extends": "basic_rummy_buying", "name": "Counted",
+                                    "counters": {"bought": {"show": True,
+                                                            "update": {"buy": "value + 1"}}}}))
+    g = game(load_variant(path))
+    play(g, "draw stock", "pass", "buy")
+    assert g.shown_counters() == {"bought": [1, 0, 0]}
+
+
+def test_nobody_buys_the_upcard_everyone_passed(tmp_path):
+    path = tmp_path / "offered.yaml"
+    path.write_text(yaml.safe_dump({"extends": "basic_rummy_buying", "name": "Offered",
+                                    "turn": [{"offer_upcard": {}}, {"draw": {"buy": {}}},
+                                             {"meld": {}}, {"discard": {}}]}))
+    g = game(load_variant(path))
+    play(g, "pass", "pass", "pass", "draw stock")
+    assert (g.phase, g.current_player) == (Phase.TURN, 1)

@@ -6,7 +6,8 @@ The stage comes after the player in turn has drawn from the stock (``in_turn_fir
 before their turn starts. The turn driver holds the turn meanwhile (phase BUY); the seat asked
 is ``buyers[0]``, the seat whose turn it is ``in_turn``. The one who discarded the card is
 never asked, nor a seat at its limit of buys, one that has gone down (unless
-``after_going_down``), or any while the stock cannot give the penalty cards.
+``after_going_down``), or any while the stock cannot give the penalty cards or when everyone
+has passed the first upcard (``offer_upcard``).
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ class Buying:
         return bool(state.buyers)
 
     def may_buy(self, state, seat: int) -> bool:
-        return (bool(state.discard) and seat != state.discarder
+        return (bool(state.discard) and not state.stock_only and seat != state.discarder
                 and len(state.stock) - self.penalty > state.variant.stock.exhausted_at
                 and (self.max_per_hand is None or state.buys.get(seat, 0) < self.max_per_hand)
                 and (self.after_going_down or seat not in state.opened))
@@ -64,7 +65,7 @@ class Buying:
 
     def sentence(self) -> str:
         who = ("When the player in turn draws from the stock instead of taking the discard, "
-               if self.in_turn_first else "Before each turn, ")
+               if self.in_turn_first else "Before each turn but the first of a hand, ")
         cards = "" if not self.penalty else " and a penalty card from the stock" if \
             self.penalty == 1 else f" and {self.penalty} penalty cards from the stock"
         text = (f"{who}the other players, in turn order (not the one who discarded it), may buy "
