@@ -11,7 +11,7 @@ from gameplay import FULL_DECK, play
 from interpreter import IllegalAction, State, load_variant, new_game
 from interpreter.agents import make_agent
 from interpreter.engine import Phase
-from interpreter.errors import SavedGameError
+from interpreter.errors import RummyError, SavedGameError
 
 BUYING = load_variant("basic_rummy_buying")
 
@@ -207,3 +207,16 @@ def test_nobody_buys_the_upcard_everyone_passed(tmp_path):
     g = game(load_variant(path))
     play(g, "pass", "pass", "pass", "draw stock")
     assert (g.phase, g.current_player) == (Phase.TURN, 1)
+
+
+def test_a_buy_that_fails_part_way_leaves_the_state_as_it_was(tmp_path):
+    path = tmp_path / "failing.yaml"
+    path.write_text(yaml.safe_dump({"extends": "basic_rummy_buying", "name": "Failing",
+                                    "counters": {"bought": {"update": {
+                                        "buy": "value / (me.cards_left - me.cards_left)"}}}}))
+    g = game(load_variant(path))
+    play(g, "draw stock", "pass")
+    before = g.to_json()
+    with pytest.raises(RummyError, match="bought|division"):
+        g.apply("buy")
+    assert g.to_json() == before
