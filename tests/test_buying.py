@@ -220,3 +220,11 @@ def test_a_buy_that_fails_part_way_leaves_the_state_as_it_was(tmp_path):
     with pytest.raises(RummyError, match="bought|division"):
         g.apply("buy")
     assert g.to_json() == before
+
+
+def test_the_rules_sheet_says_it():
+    from interpreter.frontends.rules_sheet import rules_sheet
+    text = " ".join(rules_sheet(BUYING).split())
+    assert ("the other players, in turn order (not the one who discarded it), may buy the top "
+            "discard out of turn: the first to buy takes it and a penalty card from the stock; "
+            "at most 3 buys per player per hand.") in text

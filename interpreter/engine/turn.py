@@ -214,7 +214,8 @@ def _start_turn(state, seat: int) -> None:
 
 
 def _begin_turn(state, seat: int) -> None:
-    """Start ``seat``'s turn, after a buying stage where the others are asked first."""
+    """Start ``seat``'s turn; where the others may buy the discard before the player in turn
+    draws (``buy.in_turn_first: false``), with that buying stage."""
     _start_turn(state, seat)
     buying = state.variant.buying
     if buying is not None and buying.before_turn(state, seat):
