@@ -234,6 +234,30 @@ AFTER_GIN = scripted("take", "knock Ah", "spread [2h 3h 4h] [5c 5d 5s] [9s Ts Js
                      deck=stacked({1: "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js",
                                    0: "6c 6d 7h Kc 8c Th 4c 2d Jh Qd"}, 0, "Qs"))
 
+# Basic Rummy, three players, dealer 0: seat 1 draws Ad, seat 2 may buy the upcard 7c and
+# then draws from the stock; seat 1 can meld 2c 3c 4c.
+BUY_DECK = stacked({1: "2c 3c 4c 9h Jd Qs Kd", 2: "5h 6h 8s Tc Jc 2d 3d",
+                    0: "7d 7h 9c Ts Ks 4s 5s"}, dealer=0, then="7c Ad 2h 3h 4h 8d 6d 9s Qd")
+BUYING = {"turn": {"draw": {"buy": {}}}}
+
+
+def buy_scene(*script: str) -> Observe:
+    return scripted(*script, players=3, deck=BUY_DECK, dealer=0)
+
+
+def buy_case(option: str, value, shows: Observe) -> Case:
+    return Case("basic_rummy", {"turn": {"draw": {"buy": {option: value}}}}, shows,
+                context=BUYING)
+
+
+# Basic Rummy, three players, dealer 0: seat 1 is dealt a hand of melds only.
+DEALT_RUMMY = scripted(players=3, dealer=0, deck=stacked(
+    {1: "2c 3c 4c 7c 7d 7h 7s", 2: "5h 6h 8s Tc Jc 2d 3d", 0: "Ad 9c Ts Ks 4s 5s Kd"}, dealer=0))
+DEALT_ROWS = [{"outcome": "dealt_rummy", "when": "false",
+               "award": [{"to": "winners", "points": "2 * sum(o.deadwood for o in losers)"}]},
+              {"outcome": "going_out",
+               "award": [{"to": "winners", "points": "sum(o.deadwood for o in losers)"}]}]
+
 GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
 THREE = seeded(players=3)
@@ -330,6 +354,16 @@ TABLE: dict[str, list[Case]] = {
         "gin", "round_end.layoffs.max_per_run_end", 1, SECOND_LAYOFFS,
         context={"round_end": {"layoffs": {"original_melds_only": False}}})],
     "deal.first_player": [case("gin", "deal.first_player", "dealer")],
+    "deal.instant_win": [Case(
+        "basic_rummy", {"deal": {"instant_win": {"when": "deadwood == 0",
+                                                 "outcome": "going_out"}}}, DEALT_RUMMY)],
+    "deal.instant_win.when": [Case(
+        "basic_rummy", {"deal": {"instant_win": {"when": "deadwood == 0"}}}, DEALT_RUMMY,
+        context={"deal": {"instant_win": {"when": "false", "outcome": "going_out"}}})],
+    "deal.instant_win.outcome": [Case(
+        "basic_rummy", {"deal": {"instant_win": {"outcome": "dealt_rummy"}}}, DEALT_RUMMY,
+        context={"deal": {"instant_win": {"when": "deadwood == 0", "outcome": "going_out"}},
+                 "scoring": {"outcomes": DEALT_ROWS}})],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
                                       "first_meld_of_each_player", SECOND_PLAYER)],
@@ -341,6 +375,20 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.from": [case("gin", "turn.1.draw.from", ["stock"])],
     "turn[].draw.count": [case("gin", "turn.1.draw.count", 2)],
     "turn[].draw.discard_when": [case("gin", "turn.1.draw.discard_when", "round > 1")],
+    "turn[].draw.instead": [Case("basic_rummy", {"turn": {"draw": {"instead": ["meld"]}}},
+                                 scripted(players=3, deck=BUY_DECK, dealer=0,
+                                          probes=["meld [2c 3c 4c]"]))],
+    "turn[].draw.buy": [Case("basic_rummy", BUYING, buy_scene("draw stock"))],
+    "turn[].draw.buy.penalty": [buy_case("penalty", 2, buy_scene(
+        "draw stock", "buy", "discard Kd", "draw stock", "pass"))],
+    "turn[].draw.buy.max_per_hand": [buy_case("max_per_hand", 1, buy_scene(
+        "draw stock", "buy", "discard Kd", "draw stock", "pass", "discard Tc",
+        "draw stock", "pass", "discard Ts", "draw stock"))],
+    "turn[].draw.buy.in_turn_first": [buy_case("in_turn_first", False, buy_scene(
+        "draw stock", "pass", "pass", "discard Kd"))],
+    "turn[].draw.buy.after_going_down": [buy_case("after_going_down", False, buy_scene(
+        "draw stock", "pass", "pass", "meld [2c 3c 4c]", "discard Kd", "draw stock", "pass",
+        "discard Tc", "draw stock"))],
     "turn[].draw_until_meld.max_draws": [case("carousel", "turn.0.draw_until_meld.max_draws", 1,
                                               FIRST_MELDS)],
     "turn[].draw_until_meld.meld_after_last": [

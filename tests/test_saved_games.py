@@ -190,7 +190,7 @@ HOSTILE = [
     ("over but playing", _set(("state", "phase"), "over"),
      r"\$\.state\.phase: 'over' with over false"),
     ("unknown phase", _set(("state", "phase"), "bidding"),
-     r"\$\.state\.phase: must be one of: offer, turn, spread, wall, over \(got 'bidding'\)"),
+     r"\$\.state\.phase: must be one of: offer, turn, spread, wall, buy, over \(got 'bidding'\)"),
     ("step beyond the turn", _set(("state", "step"), 9),
      r"\$\.state\.step: step 9, but a turn has 4"),
     ("hands played not in the history", _set(("state", "hands_played"), 4),

@@ -4,7 +4,8 @@ It reads its own hand, the discard pile and the legal actions, never another han
 stock. Rules by action kind, first match wins:
 knock (keeping every card, else the discard leaving least deadwood); on a shared table, the
 solver's play shedding the most points whenever melding is allowed; take/pass and draws
-(the discard only when it lowers the deadwood after the best discard); discard (least
+(the discard only when it lowers the deadwood after the best discard); buy/pass (buy when the
+card puts hand cards into a meld; the engine lists a buy only within the limits); discard (least
 deadwood, ties: the highest card); layoffs that do not raise its deadwood, then spread;
 anything else: the first legal action that is not "end".
 """
@@ -30,6 +31,8 @@ class GreedyAgent:
                 return play
         if "take" in kinds and "pass" in kinds:
             return kinds["take"] if _improves(state, hand) else kinds["pass"]
+        if "buy" in kinds:
+            return kinds["buy"] if _completes_meld(state, hand) else kinds["pass"]
         draws = {a.pile: a for a in legal if a.kind == "draw"}
         if draws:
             if "discard" in draws and _improves(state, hand):
@@ -66,6 +69,14 @@ def _improves(state, hand: list[int]) -> bool:
     values = rules.discard_values(hand + [top])
     after = min((v for f, v in values.items() if f != top), default=None)
     return after is not None and after < rules.deadwood(hand)
+
+
+def _completes_meld(state, hand: list[int]) -> bool:
+    """Whether the discard pile's top card would put hand cards into a meld (fewer deadwood
+    points with it than without it)."""
+    rules = state.variant.meld_rules
+    top = state.face_of[state.discard[-1]]
+    return rules.deadwood(hand + [top]) < rules.deadwood(hand)
 
 
 def _least_deadwood(state, hand: list[int], actions):

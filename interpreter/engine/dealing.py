@@ -10,6 +10,7 @@ import random
 from enum import Enum
 
 from ..errors import CardError
+from ..model.views import knock_env
 from . import counters
 
 
@@ -97,6 +98,18 @@ def deal_hand(state) -> None:
     state.upcard = state.face_of[up] if up is not None else None
     state.stock = stock
     state.known = [[] for _ in range(state.players)]
+
+
+def instant_winner(state) -> int | None:
+    """The first seat, from the first player on, whose dealt hand wins at once
+    (``deal.instant_win``), or None."""
+    rule = state.variant.deal.instant_win
+    if rule is None:
+        return None
+    for seat in state.in_play:
+        if rule.when(knock_env(state, seat, state.hand_faces(seat))):
+            return seat
+    return None
 
 
 class LowStock(Enum):

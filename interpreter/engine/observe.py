@@ -27,6 +27,11 @@ def observation(state, seat: int) -> dict[str, Any]:
     }
     if state.stopped:
         obs["stopped"] = True
+    if state.buys:
+        obs["buys"] = {str(s): n for s, n in sorted(state.buys.items())}
+    if state.in_turn is not None:          # a buying stage: the discard pile's top is on offer
+        obs["buying"] = {"asked": state.player, "in_turn": state.in_turn,
+                         "then_asked": list(state.buyers[1:])}
     shown = counters.shown(state)
     if shown:
         obs["shown_counters"] = shown

@@ -20,7 +20,8 @@ REFERENCES = ("deck_orders", "upcard", "known", "taken")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
             "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
             "offer", "opened", "table_points", "knocker", "kept_all", "defenders", "went_out",
-            "turns", "stock_only", "draws", "melded", "phase", "player", "step")
+            "discarder", "buys", "turns", "stock_only", "draws", "melded", "buyers", "in_turn",
+            "phase", "player", "step")
 
 
 def fail(path: str, message: str) -> SavedGameError:
@@ -56,13 +57,14 @@ def _seats(s: dict, n: int) -> None:
     for key in ("scores", "rounds_won", "hands", "known"):
         if len(s[key]) != n:
             raise fail(f"{S}.{key}", f"{len(s[key])} entries for {n} players")
-    for key in ("dealer", "player", "knocker", "went_out"):
+    for key in ("dealer", "player", "knocker", "went_out", "discarder", "in_turn"):
         _seat(f"{S}.{key}", s[key], n)
-    for key in ("eliminated", "offer", "opened", "defenders", "last_lap"):
+    for key in ("eliminated", "offer", "opened", "defenders", "last_lap", "buyers"):
         for i, seat in enumerate(s[key] or ()):
             _seat(f"{S}.{key}[{i}]", seat, n)
-    for key in s["table_points"]:
-        _seat(f"{S}.table_points[{key!r}]", int(key), n)
+    for part in ("table_points", "buys"):
+        for key in s[part]:
+            _seat(f"{S}.{part}[{key!r}]", int(key), n)
     spread = s["spread"]
     for part in ("arranged", "laid"):
         for key in (spread or {}).get(part, ()):
@@ -134,6 +136,10 @@ def _position(s: dict, variant: Variant) -> None:
     if phase == "offer" and (variant.first_step != 1 or s["player"] not in s["offer"]):
         raise fail(f"{S}.phase", "an upcard offer, but the variant has none or the player "
                    "is not offered it")
+    if phase == "buy" and (variant.buying is None or s["in_turn"] is None
+                           or s["buyers"][:1] != [s["player"]]):
+        raise fail(f"{S}.phase", "a buying stage, but the variant has no buying or the player "
+                   "is not the one asked")
     if phase == "spread" and (s["knocker"] is None or s["spread"] is None
                               or not variant.round_end.spread.enabled):
         raise fail(f"{S}.phase", "a spread, but no knock (or the variant has no spread)")

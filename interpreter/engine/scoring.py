@@ -13,15 +13,19 @@ def start_match(state) -> None:
     state.rounds_won = [0] * state.players
 
 
-def score_hand(state) -> None:
-    """Score the hand by the first outcome row whose condition holds; then the match end."""
+def score_hand(state, won_at_deal: int | None = None) -> None:
+    """Score the hand by the first outcome row whose condition holds; then the match end. A
+    hand ``won_at_deal`` by a seat (``deal.instant_win``) is scored by the row the rule names,
+    whatever its condition, that seat its winner."""
     v = state.variant
     points = counted(state)
     env = round_env(state, points)
     for outcome in v.scoring.outcomes:
-        if outcome.when(env):
+        if outcome.name == v.deal.instant_win.outcome if won_at_deal is not None \
+                else outcome.when(env):
             break
-    winners = tuple(outcome.winners(env))
+    winners = tuple(outcome.winners(env)) if won_at_deal is None else tuple(
+        p for p in env["players"] if p.seat == won_at_deal)
     env["winners"] = winners
     env["losers"] = tuple(p for p in env["players"] if p not in winners)
     deltas = [0] * state.players

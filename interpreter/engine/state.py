@@ -29,6 +29,7 @@ class Phase(str, Enum):
     TURN = "turn"              # a player's turn, step by step
     SPREAD = "spread"          # the spread and layoffs after a knock
     WALL = "wall"              # the stock is at its last cards: knock with the discard, or pass
+    BUY = "buy"                # the others are asked in turn whether they buy the discard
     OVER = "over"              # the match has ended
 
 
@@ -83,12 +84,17 @@ class GameState:
     spread: Spreads | None = _field("hand", "steps.spread", None)
     defenders: list[int] = _field("hand", "steps.spread", factory=list)
     went_out: int | None = _field("hand", "engine.turn", None)
+    discarder: int | None = _field("hand", "steps.discard", None)   # seat of the top discard
+    buys: dict[int, int] = _field("hand", "steps.buying", factory=dict)   # seat -> buys made
     turns: int = _field("hand", "engine.turn", 0)
     # ---- the turn
     stock_only: bool = _field("turn", "steps.offer_upcard", False)
     taken: int | None = _field("turn", "steps.draw", None)
     draws: int = _field("turn", "steps.draw_until_meld", 0)
     melded: bool = _field("turn", "steps.table_melds", False)
+    buyers: list[int] = _field("turn", "steps.buying", factory=list)   # still to be asked,
+    # the first being asked now
+    in_turn: int | None = _field("turn", "steps.buying", None)   # whose turn a buying stage holds
     # ---- who acts, and where
     phase: Phase = _field("position", "engine.turn", Phase.TURN)
     player: int = _field("position", "engine.turn", 0)

@@ -4,8 +4,9 @@ In a turn, the legal actions are those of the current step, plus those of the st
 as long as the steps passed over are optional (a knock may be passed over to discard). Each
 legal action remembers its step. Steps apply their own actions (:mod:`interpreter.steps`) and
 say what comes next; this module moves the turn along, ends it, and hands over to the stock
-rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`). Owns ``phase``, ``player``,
-``step``, ``turns`` and ``went_out``.
+rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`); a buying stage
+(:mod:`interpreter.steps.buying`) holds the turn while the others are asked. Owns ``phase``,
+``player``, ``step``, ``turns`` and ``went_out``.
 """
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ from .state import Phase
 
 # Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
 # and the driver reads several for every action.
-OFFER, TURN, SPREAD, OVER, WALL = Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER, Phase.WALL
-NEXT, END_TURN, KNOCKED = After.NEXT, After.END_TURN, After.KNOCK
+OFFER, TURN, SPREAD, OVER, WALL, BUY = (Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER,
+                                        Phase.WALL, Phase.BUY)
+NEXT, END_TURN, KNOCKED, BUYING = After.NEXT, After.END_TURN, After.KNOCK, After.BUYING
 TAKEN, PASSED_ON = Offer.TAKEN, Offer.NEXT
 PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE,
                                      LowStock.WALL)
@@ -46,6 +48,8 @@ def legal(state) -> Legal:
         return dict.fromkeys(state.variant.round_end.spread.actions(state), 0), None
     if phase is WALL:
         return dict.fromkeys(wall.actions(state), 0), None
+    if phase is BUY:
+        return dict.fromkeys(state.variant.buying.actions(state), 0), None
     return NOTHING
 
 
@@ -66,10 +70,26 @@ def turn_actions(state) -> Legal:
             else:
                 found = dict.fromkeys(actions, i)
             if required:
+                if step.instead:
+                    meld_step = _alternatives(state, step, found, meld_step)
                 return found, meld_step
         i += 1
     found.setdefault(END, len(steps))
     return found, meld_step
+
+
+def _alternatives(state, step, found: dict, meld_step: Optional[int]) -> Optional[int]:
+    """An either/or turn: add the actions of the later steps that ``step`` may be replaced by
+    (taking one moves the turn to that step); returns the meld step, which may be one."""
+    steps = state.variant.turn
+    for kind in step.instead:
+        j = state.variant.step_index(kind)
+        other = steps[j]
+        for a in other.actions(state)[0]:
+            found.setdefault(a, j)
+        if other.melding and meld_step is None and other.melds_now(state):
+            meld_step = j
+    return meld_step
 
 
 # ---- applying -------------------------------------------------------------------------
@@ -101,6 +121,9 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
     if phase is WALL:
         _at_wall(state, action)
         return
+    if phase is BUY:
+        _answer_buyer(state, action)
+        return
     steps = state.variant.turn
     seat = state.player
     if index >= len(steps):                  # "end"
@@ -112,6 +135,9 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
     elif after is KNOCKED:
         state.turns += 1
         _knocked(state)
+    elif after is BUYING:
+        state.step = index + 1
+        state.phase, state.player = BUY, state.buyers[0]
     elif state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
         _went_out(state, seat)
     else:
@@ -173,9 +199,27 @@ def _answer_offer(state, action) -> None:
         state.step = state.variant.first_step
 
 
+def _answer_buyer(state, action) -> None:
+    """A seat asked buys the discard or passes; once the stage is over, the turn goes on."""
+    in_turn = state.in_turn
+    if state.variant.buying.answer(state, action):
+        state.phase, state.player = TURN, in_turn
+    else:
+        state.player = state.buyers[0]
+
+
 def _start_turn(state, seat: int) -> None:
     state.reset("turn")
     state.player, state.step = seat, state.variant.first_step
+
+
+def _begin_turn(state, seat: int) -> None:
+    """Start ``seat``'s turn; where the others may buy the discard before the player in turn
+    draws (``buy.in_turn_first: false``), with that buying stage."""
+    _start_turn(state, seat)
+    buying = state.variant.buying
+    if buying is not None and buying.before_turn(state, seat):
+        state.phase, state.player = BUY, state.buyers[0]
 
 
 def _end_turn(state) -> None:
@@ -195,9 +239,9 @@ def _end_turn(state) -> None:
         return
     low = dealing.after_turn(state, seat)
     if low is PLAY_ON:
-        _start_turn(state, state.next_in_play(seat))
+        _begin_turn(state, state.next_in_play(seat))
     elif low is LAST_LAP:
-        _start_turn(state, state.last_lap[0])
+        _begin_turn(state, state.last_lap[0])
     elif low is AT_WALL:
         _start_turn(state, state.next_in_play(seat))
         state.phase = WALL
@@ -264,8 +308,18 @@ def _next_hand(state) -> None:
 
 
 def begin_hand(state) -> None:
-    """Deal, then offer the upcard or start the first player's turn."""
+    """Deal, then offer the upcard or start the first player's turn; a dealt hand that wins
+    at once (``deal.instant_win``) is scored and the next hand dealt."""
     dealing.deal_hand(state)
+    winner = dealing.instant_winner(state)
+    while winner is not None:
+        state.went_out = winner
+        scoring.score_hand(state, won_at_deal=winner)
+        if state.over:
+            state.phase = OVER
+            return
+        dealing.deal_hand(state)
+        winner = dealing.instant_winner(state)
     steps = state.variant.turn
     if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
             and steps[0].start(state):

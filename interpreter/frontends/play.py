@@ -164,6 +164,9 @@ class Table:
             print(f"  best discard {' or '.join(cards)} -> {after}")
         top = obs["discard"][-1] if obs["discard"] else "-"
         print(f"discard: {top}   stock: {obs['stock']}")
+        if obs.get("buying"):
+            print(f"buy the discard {top} out of turn? ({self.who(obs['buying']['in_turn'])} "
+                  "is in turn)")
         if obs.get("table"):
             print("table: " + "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(obs["table"])))
         spread = obs.get("spread")
@@ -216,7 +219,7 @@ class Table:
     def revealed(self, seat: int, action: Action) -> str:
         """What an action shows the table: the card taken from the pile, or the spread."""
         state, v = self.state, self.state.variant
-        if action.kind in ("take", "draw") and action.pile != "stock":
+        if action.kind in ("take", "draw", "buy") and action.pile != "stock":
             return f" ({v.faces.name(state.face_of[state.discard[-1]])})"
         if action.kind != "spread":
             return ""

@@ -216,6 +216,11 @@ def _deal(v: Variant) -> list[str]:
     if not roles:
         first = "dealer" if deal.first_player == "dealer" else "player to the dealer's left"
         lines += _wrap(f"The {first} plays first; play passes to the left.")
+    if deal.instant_win is not None:
+        lines += _wrap(f"A dealt hand wins at once when {_f(deal.instant_win.when)} (checked for "
+                       "each player from the first player on, before anyone plays): the hand "
+                       f"ends and is scored as {deal.instant_win.outcome}, that player its "
+                       "winner.")
     return lines
 
 

@@ -1,6 +1,7 @@
 """Actions: small frozen values with a notation that round-trips (``Action.parse(str(a)) == a``).
 
     draw stock | draw discard      take | pass (the upcard offer)      discard Ah
+    buy | pass (buying the discard out of turn)
     knock Ah (knock, discarding Ah) | knock (knock keeping every card)   end (end the turn)
     spread (the best arrangement) | spread [Ah 2h 3h] [7c 7d 7s] (exactly these melds)
     layoff 5h on 0 (onto the knocker's meld 0)
@@ -14,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ..errors import IllegalAction
 
-KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff", "meld")
+KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff", "meld", "buy")
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 _INDEX = re.compile(r"[0-9]{1,6}")           # a meld index: ASCII digits, not any str.isdigit
 MAX_INDEX = 999_999
@@ -56,7 +57,7 @@ class Action(NamedTuple):
         kind, rest = words[0], words[1:]
         if kind == "draw" and len(rest) == 1 and rest[0] in ("stock", "discard"):
             return cls("draw", pile=rest[0])
-        if kind in ("take", "pass", "end") and not rest:
+        if kind in ("take", "pass", "buy", "end") and not rest:
             return cls(kind)
         if kind in ("discard",) and len(rest) == 1:
             return cls(kind, cards=(rest[0],))
@@ -79,7 +80,7 @@ class Action(NamedTuple):
             if _MELD.sub("", body).strip() == "" and all(melds) or body.strip() == "[]":
                 return cls(kind, melds=tuple(m for m in melds if m))
         raise IllegalAction(f"cannot read action {show(text)}: expected e.g. 'draw stock', 'take', "
-                            f"'pass', 'discard Ah', 'knock Ah', 'end', 'spread [Ah 2h 3h]', "
+                            f"'pass', 'buy', 'discard Ah', 'knock Ah', 'end', 'spread [Ah 2h 3h]', "
                             f"'layoff 5h on 0', 'meld [7h 8h 9h] [Jk(5c) 5d 5s]'")
 
 

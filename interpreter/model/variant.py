@@ -20,6 +20,15 @@ KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never e
 
 
 @dataclass(frozen=True)
+class InstantWin:
+    """A dealt hand that wins at once: ``when`` per seat (seen as a knock condition sees the
+    turn); the hand is scored by the outcome row named ``outcome``."""
+
+    when: Formula
+    outcome: str
+
+
+@dataclass(frozen=True)
 class DealRules:
     hand_size: Mapping[int, int]            # per player count (for a formula: in round 1)
     upcard: bool
@@ -27,6 +36,7 @@ class DealRules:
     next_dealer: str                        # left | winner | loser | same
     first_player: str = "left_of_dealer"    # left_of_dealer | dealer: who plays first
     hand_size_by_round: Formula | None = None   # of round and player_count, when given
+    instant_win: InstantWin | None = None   # a dealt hand that wins the hand at once
 
 
 @dataclass(frozen=True)
@@ -182,6 +192,11 @@ class Variant:
     def first_step(self) -> int:
         """Where a turn starts: after the upcard offer, which only the first turn has."""
         return 1 if self.turn and self.turn[0].kind == "offer_upcard" else 0
+
+    @cached_property
+    def buying(self) -> Any:
+        """The rules for buying the discard out of turn (the draw step's), or None."""
+        return getattr(self.step("draw"), "buying", None)
 
     def step_index(self, kind: str) -> int:
         """Where the turn has its step of ``kind``; -1 when it has none."""

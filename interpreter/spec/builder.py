@@ -75,7 +75,7 @@ class Builder:
             faces = Faces.build(faces.suits, faces.ranks, s["deck"]["points"], jokers=True)
         roles = self._roles(players)
         role_names = roles.names if roles else ()
-        deal = self._deal(counts)
+        deal = self._deal(counts, role_names)
         self._check_deck_fits(faces, decks, jokers, deal, roles, counts)
         melds = self._melds(faces, decks, jokers)
         turn = self._turn(role_names)
@@ -138,8 +138,13 @@ class Builder:
             self.problem(path, f"no value for {', '.join(map(str, missing))} players")
         return {n: table.get(n, 0) for n in counts}
 
-    def _deal(self, counts: range) -> model.DealRules:
+    def _deal(self, counts: range, roles: tuple[str, ...]) -> model.DealRules:
         d = self.spec["deal"]
+        instant = None
+        if d["instant_win"] is not None:
+            instant = model.InstantWin(self.formula(("deal", "instant_win", "when"),
+                                                    scopes.knock_scope(roles), BOOL),
+                                       d["instant_win"]["outcome"])
         by_round = None
         if isinstance(d["hand_size"], str):
             by_round = self.formula(("deal", "hand_size"), scopes.deal_scope(), NUM)
@@ -147,7 +152,7 @@ class Builder:
         else:
             sizes = self._per_count(("deal", "hand_size"), counts)
         return model.DealRules(sizes, d["upcard"], d["first_dealer"], d["next_dealer"],
-                               d["first_player"], by_round)
+                               d["first_player"], by_round, instant)
 
     def _size_in_round(self, formula, players: int, round_: int, report: bool = True
                        ) -> int | None:
@@ -278,6 +283,11 @@ class Builder:
             if seen.get("discard", -1) < knock:
                 self.problem(("turn", knock, "knock", "discard"),
                              "a knock that discards needs a discard step after it")
+        if "draw" in seen:
+            for k, kind in enumerate(s["turn"][seen["draw"]]["draw"]["instead"]):
+                if seen.get(kind, -1) < seen["draw"]:
+                    self.problem(("turn", seen["draw"], "draw", "instead", k),
+                                 f"the turn has no {kind} step after the draw")
         if not any(k in seen for k in ("draw", "draw_until_meld")):
             self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
         self._seen_steps = seen
@@ -344,6 +354,11 @@ class Builder:
                 tuple(self._award(path + ("award", k), scopes.award_scope(roles), "winners")
                       for k in range(len(row["award"])))))
             self._warn_if_nobody_paid(path, outcomes[-1])
+        instant = self.spec["deal"]["instant_win"]
+        if instant is not None and instant["outcome"] not in {o.name for o in outcomes}:
+            self.problem(("deal", "instant_win", "outcome"), f"no outcome row named "
+                         f"{instant['outcome']!r} (the rows are "
+                         f"{', '.join(o.name for o in outcomes)})")
         return model.Scoring(sc["mode"], tuple(outcomes), sc["void"]["outcome"])
 
     def _award(self, path: tuple, scope: Scope, default_to: str) -> model.Award:

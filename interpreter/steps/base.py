@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..formula import Formula, Scope, Type
 
 END, KNOCK = Action("end"), Action("knock")
-TAKE, PASS = Action("take"), Action("pass")
+TAKE, PASS, BUY = Action("take"), Action("pass"), Action("buy")
 DRAW_STOCK, DRAW_DISCARD = Action("draw", pile="stock"), Action("draw", pile="discard")
 
 class After(Enum):
@@ -26,11 +26,13 @@ class After(Enum):
     STAY = "stay"              # this step again (more draws, more melds)
     END_TURN = "end_turn"      # the turn is over
     KNOCK = "knock"            # the hand ends by a knock
+    BUYING = "buying"          # on to the following step, once the others may buy the discard
 
 
 # The members as constants, for steps to return: reading a member off an Enum class costs
 # ~70 ns before Python 3.12, and a step returns one for every action.
 NEXT, STAY, END_TURN, KNOCKED = After.NEXT, After.STAY, After.END_TURN, After.KNOCK
+BUYING = After.BUYING
 
 class BuildContext(Protocol):
     """What a step kind needs from the spec builder: its options' located formulas and errors."""
@@ -57,6 +59,9 @@ class Step:
     # turn, leaving the stock as it is. The engine takes no snapshot before such a step when
     # the turn then surely passes on (engine.turn.quiet). "": not simple.
     simple: ClassVar[str] = ""
+    # instead: kinds of later steps whose actions may be taken in place of this step (and of
+    # the steps between): an either/or turn. A field of the step kinds that offer it.
+    instead: tuple[str, ...] = ()
 
     @classmethod
     def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":

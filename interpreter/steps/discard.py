@@ -50,3 +50,4 @@ def put_on_pile(state, seat: int, name: str) -> None:
     if card in state.known[seat]:
         state.known[seat].remove(card)
     state.discard.append(card)
+    state.discarder = seat

@@ -1,0 +1,77 @@
+"""Buying the discard out of turn (``draw: {buy: ...}``): when the player in turn does not take
+the discard pile's top card, the other players are asked in turn order, from the player in
+turn, whether they buy it; the first to buy takes it and ``penalty`` cards from the stock.
+
+The stage comes after the player in turn has drawn from the stock (``in_turn_first``), or
+before their turn starts. The turn driver holds the turn meanwhile (phase BUY); the seat asked
+is ``buyers[0]``, the seat whose turn it is ``in_turn``. The one who discarded the card is
+never asked, nor a seat at its limit of buys, one that has gone down (unless
+``after_going_down``), or any while the stock cannot give the penalty cards or when everyone
+has passed the first upcard (``offer_upcard``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import BUY, PASS
+
+
+@dataclass(frozen=True)
+class Buying:
+    penalty: int = 1                      # cards from the stock with the bought card
+    max_per_hand: int | None = None       # buys per player per hand (None: no limit)
+    in_turn_first: bool = True            # the player in turn may take it as their draw first
+    after_going_down: bool = True         # a player who has melded on the table may buy
+
+    def after_draw(self, state, seat: int) -> bool:
+        """After ``seat`` drew from the stock: start the stage if someone may buy."""
+        return self.in_turn_first and self._start(state, seat)
+
+    def before_turn(self, state, seat: int) -> bool:
+        """As ``seat``'s turn starts: start the stage if the others go first and someone may."""
+        return not self.in_turn_first and self._start(state, seat)
+
+    def _start(self, state, seat: int) -> bool:
+        order = state.in_play
+        at = order.index(seat)
+        state.buyers = [s for s in order[at + 1:] + order[:at] if self.may_buy(state, s)]
+        state.in_turn = seat if state.buyers else None
+        return bool(state.buyers)
+
+    def may_buy(self, state, seat: int) -> bool:
+        return (bool(state.discard) and not state.stock_only and seat != state.discarder
+                and len(state.stock) - self.penalty > state.variant.stock.exhausted_at
+                and (self.max_per_hand is None or state.buys.get(seat, 0) < self.max_per_hand)
+                and (self.after_going_down or seat not in state.opened))
+
+    def actions(self, state) -> list:
+        return [BUY, PASS]
+
+    def answer(self, state, action) -> bool:
+        """The asked seat buys or passes; True when the stage is over."""
+        seat = state.buyers.pop(0)
+        if action == BUY:
+            card = state.discard.pop()
+            state.hands[seat].append(card)
+            state.known[seat].append(card)
+            for _ in range(self.penalty):
+                state.hands[seat].append(state.stock.pop())
+            state.buys[seat] = state.buys.get(seat, 0) + 1
+            state.buyers = []
+        if state.buyers:
+            return False
+        state.in_turn = None
+        return True
+
+    def sentence(self) -> str:
+        who = ("When the player in turn draws from the stock instead of taking the discard, "
+               if self.in_turn_first else "Before each turn but the first of a hand, ")
+        cards = "" if not self.penalty else " and a penalty card from the stock" if \
+            self.penalty == 1 else f" and {self.penalty} penalty cards from the stock"
+        text = (f"{who}the other players, in turn order (not the one who discarded it), may buy "
+                f"the top discard out of turn: the first to buy takes it{cards}")
+        if self.max_per_hand is not None:
+            text += f"; at most {self.max_per_hand} buys per player per hand"
+        if not self.after_going_down:
+            text += "; a player who has gone down may not buy"
+        return text + "."
