@@ -233,6 +233,16 @@ GIN_IN_ELEVEN = scripted("take", dealer=0, deck=stacked(
 AFTER_GIN = scripted("take", "knock Ah", "spread [2h 3h 4h] [5c 5d 5s] [9s Ts Js Qs]", dealer=0,
                      deck=stacked({1: "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js",
                                    0: "6c 6d 7h Kc 8c Th 4c 2d Jh Qd"}, 0, "Qs"))
+# Basic Rummy, dealer 0: the discard pile becomes Kd 9c Jd with seat 1 to draw, holding Kh Ks.
+DEPTH_DECK = stacked({1: "Kh Ks 5h 6h 2s 3d 9c 8d Js 4c", 0: "Ac 2c 3c Td Th Ts 7s 8s 9s Jd"},
+                     dealer=0, then="Kd 7h 2d")
+DEEP_PILE = scripted("draw stock", "discard 9c", "draw stock", "discard Jd", deck=DEPTH_DECK,
+                     dealer=0)
+
+
+def depth_turn(**draw) -> list:
+    """Basic Rummy's turn with depth draws."""
+    return [{"draw": {"depth": True, **draw}}, {"meld": {}}, {"discard": {}}]
 
 GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
@@ -341,6 +351,9 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.from": [case("gin", "turn.1.draw.from", ["stock"])],
     "turn[].draw.count": [case("gin", "turn.1.draw.count", 2)],
     "turn[].draw.discard_when": [case("gin", "turn.1.draw.discard_when", "round > 1")],
+    "turn[].draw.depth": [case("basic_rummy", "turn.0.draw.depth", True, DEEP_PILE)],
+    "turn[].draw.must_use_deepest": [Case("basic_rummy", {"turn": depth_turn(
+        must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
     "turn[].draw_until_meld.max_draws": [case("carousel", "turn.0.draw_until_meld.max_draws", 1,
                                               FIRST_MELDS)],
     "turn[].draw_until_meld.meld_after_last": [

@@ -16,7 +16,7 @@ S = "$.state"
 # fields where a card lies (each card of the deck in exactly one of them)
 PLACES = ("stock", "discard", "hands", "table", "spread")
 # fields that name cards lying elsewhere
-REFERENCES = ("deck_orders", "upcard", "known", "taken")
+REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
             "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
             "offer", "opened", "table_points", "knocker", "kept_all", "defenders", "went_out",
@@ -192,7 +192,7 @@ def _cards(s: dict, variant: Variant, n: int) -> None:
         shown = " ".join(f"{c} ({faces.name(face_of[c])})" for c in missing[:5])
         raise fail(S, f"{len(missing)} card(s) of the deck in no hand, pile, meld or spread: "
                    f"{shown}{' ...' if len(missing) > 5 else ''}")
-    for key in ("upcard", "taken"):
+    for key in ("upcard", "taken", "must_use"):
         if s[key] is not None:
             card(f"{S}.{key}", s[key], False)
     for seat, known in enumerate(s["known"]):

@@ -87,6 +87,8 @@ class GameState:
     # ---- the turn
     stock_only: bool = _field("turn", "steps.offer_upcard", False)
     taken: int | None = _field("turn", "steps.draw", None)
+    must_use: int | None = _field("turn", "steps.draw", None)   # a depth draw's deepest card,
+    # to be melded this turn (pending while it is in the hand)
     draws: int = _field("turn", "steps.draw_until_meld", 0)
     melded: bool = _field("turn", "steps.table_melds", False)
     # ---- who acts, and where

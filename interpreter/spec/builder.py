@@ -273,6 +273,11 @@ class Builder:
             if not s["deal"]["upcard"] and "discard" not in seen:
                 self.problem(("turn", seen["draw"], "draw", "from"),
                              "drawing from the discard pile needs an upcard or a discard step")
+        draw = seen.get("draw")
+        if draw is not None and s["turn"][draw]["draw"]["depth"] and \
+                s["turn"][draw]["draw"]["must_use_deepest"] and seen.get("meld", -1) < draw:
+            self.problem(("turn", draw, "draw", "depth"),
+                         "a depth draw's deepest card must be melded: a meld step must follow")
         knock = seen.get("knock")
         if knock is not None and s["turn"][knock]["knock"]["discard"] == "required":
             if seen.get("discard", -1) < knock:
