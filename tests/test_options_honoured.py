@@ -239,6 +239,12 @@ DEPTH_DECK = stacked({1: "Kh Ks 5h 6h 2s 3d 9c 8d Js 4c", 0: "Ac 2c 3c Td Th Ts 
 DEEP_PILE = scripted("draw stock", "discard 9c", "draw stock", "discard Jd", deck=DEPTH_DECK,
                      dealer=0)
 
+# Basic Rummy, dealer 0: seat 1 melds Ah 2h 3h; seat 0 could lay 4h off onto it.
+LAYOFF_ONTO = scripted("draw stock", "meld [Ah 2h 3h]", "discard Qs", "draw stock", dealer=0,
+                       deck=stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc",
+                                     0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0, "Kd Qs Ks"),
+                       probes=["meld [Ah 2h 3h 4h]"])
+
 
 def depth_turn(**draw) -> list:
     """Basic Rummy's turn with depth draws."""
@@ -341,6 +347,8 @@ TABLE: dict[str, list[Case]] = {
         context={"round_end": {"layoffs": {"original_melds_only": False}}})],
     "deal.first_player": [case("gin", "deal.first_player", "dealer")],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
+    "table.layoff_onto": [case("basic_rummy", "table.layoff_onto", "own", LAYOFF_ONTO)],
+    "table.rearrange": [case("carousel", "table.rearrange", "own", SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
                                       "first_meld_of_each_player", SECOND_PLAYER)],
     "table.opening.complete_melds": [case("carousel", "table.opening.complete_melds", 2,

@@ -50,7 +50,7 @@ class GreedyAgent:
 
 def _best_play(state, hand: list[int]):
     """The table play shedding the most points (the solver's), or None if there is none."""
-    from ..steps.table_melds import meld_action, opening, pending_card, table_faces
+    from ..steps.table_melds import meld_action, opening, owners_reason, pending_card, table_faces
     from ..table import find_play
     variant = state.variant
     play = find_play(variant.meld_rules, table_faces(state), hand, "points",
@@ -59,10 +59,11 @@ def _best_play(state, hand: list[int]):
     if play is None and pending_card(state) is None:
         return None
     action = None if play is None else meld_action(variant.faces, play.new_table)
-    if play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand) \
-            or action is None or pending_card(state) is not None and not state.is_legal(action):
-        # it would leave no card to discard, or it leaves out the card a depth draw took:
-        # the listed meld playing the most cards instead
+    if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
+            or owners_reason(state, state.current_player, play.new_table) is not None \
+            or pending_card(state) is not None and not state.is_legal(action):
+        # it would leave no card to discard, change another's meld where that is not allowed,
+        # or leave out the card a depth draw took: the listed meld playing the most cards
         melds = [a for a in state.legal_actions() if a.kind == "meld"]
         return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
     return action

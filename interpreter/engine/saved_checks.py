@@ -19,8 +19,8 @@ PLACES = ("stock", "discard", "hands", "table", "spread")
 REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
             "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
-            "offer", "opened", "table_points", "knocker", "kept_all", "defenders", "went_out",
-            "turns", "stock_only", "draws", "melded", "phase", "player", "step")
+            "offer", "table_owners", "opened", "table_points", "knocker", "kept_all", "defenders",
+            "went_out", "turns", "stock_only", "draws", "melded", "phase", "player", "step")
 
 
 def fail(path: str, message: str) -> SavedGameError:
@@ -58,9 +58,12 @@ def _seats(s: dict, n: int) -> None:
             raise fail(f"{S}.{key}", f"{len(s[key])} entries for {n} players")
     for key in ("dealer", "player", "knocker", "went_out"):
         _seat(f"{S}.{key}", s[key], n)
-    for key in ("eliminated", "offer", "opened", "defenders", "last_lap"):
+    for key in ("eliminated", "offer", "table_owners", "opened", "defenders", "last_lap"):
         for i, seat in enumerate(s[key] or ()):
             _seat(f"{S}.{key}[{i}]", seat, n)
+    if len(s["table_owners"]) != len(s["table"]):
+        raise fail(f"{S}.table_owners", f"{len(s['table_owners'])} owners for "
+                   f"{len(s['table'])} table melds")
     for key in s["table_points"]:
         _seat(f"{S}.table_points[{key!r}]", int(key), n)
     spread = s["spread"]

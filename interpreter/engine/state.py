@@ -75,6 +75,8 @@ class GameState:
     last_lap: list[int] | None = _field("hand", "engine.dealing", None)
     offer: list[int] = _field("hand", "steps.offer_upcard", factory=list)
     table: list[list[list[int]]] = _field("hand", "steps.table_melds", factory=list)
+    table_owners: list[int] = _field("hand", "steps.table_melds", factory=list)  # who laid
+    # each table meld (index as in ``table``)
     opened: list[int] = _field("hand", "steps.table_melds", factory=list)
     table_points: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
     # points of the hand cards it put on the table

@@ -171,7 +171,9 @@ class Table:
             top = obs["discard"][-1] if obs["discard"] else "-"
             print(f"discard: {top}   stock: {obs['stock']}")
         if obs.get("table"):
-            print("table: " + "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(obs["table"])))
+            owners = [f" ({self.short(o)})" for o in obs.get("table_owners", ())]
+            print("table: " + "  ".join(f"{k}:[{' '.join(m)}]{owners[k] if owners else ''}"
+                                        for k, m in enumerate(obs["table"])))
         spread = obs.get("spread")
         if spread and spread["knocker_melds"]:
             melds = "  ".join(f"{k}:[{' '.join(m)}]"

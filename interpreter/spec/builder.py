@@ -290,7 +290,8 @@ class Builder:
     def _table(self) -> model.TableRules:
         t = self.spec["table"]
         o = t["opening"]
-        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"])
+        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"],
+                                o["min_points"], t["layoff_onto"], t["rearrange"])
 
     def _stock(self, turn) -> model.StockRules:
         st = self.spec["stock"]

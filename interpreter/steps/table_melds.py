@@ -1,6 +1,6 @@
 """Melding onto a shared table: meld actions, their check, applying them (the meld and
-draw-until-meld steps share this; it owns the fields ``table``, ``opened``, ``table_points``
-and ``melded``).
+draw-until-meld steps share this; it owns the fields ``table``, ``table_owners``, ``opened``,
+``table_points`` and ``melded``).
 
 A meld action states the whole new table; :func:`interpreter.table.check_move` decides
 whether it is legal. ``legal_actions`` lists a useful finite part of the possible moves —
@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..errors import CardError, IllegalAction
 from ..model.actions import Action
 from ..table import Opening, check_move
+from ..table_owners import others_reason, owners_after
 
 
 def table_faces(state) -> list[list[tuple[int, int]]]:
@@ -59,6 +60,8 @@ def meld_actions(state) -> list[Action]:
             out.append(meld_action(faces, new))
     if pending is None and len(hand) - 1 >= keep:
         for k, meld in enumerate(table):
+            if not may_extend(state, seat, k):
+                continue
             for f in sorted(set(hand) if must_face is None else {must_face}):
                 for grown in _extensions(rules, meld, f):
                     new = list(table)
@@ -88,7 +91,23 @@ def can_use(state, seat: int, hand: list[int], face: int) -> bool:
                     pending, manipulation=v.table.manipulation) is None):
             return True
     return pending is None and len(hand) - 1 >= keep and any(
-        next(_extensions(rules, meld, face), None) is not None for meld in table)
+        may_extend(state, seat, k) and next(_extensions(rules, meld, face), None) is not None
+        for k, meld in enumerate(table))
+
+
+def may_extend(state, seat: int, k: int) -> bool:
+    """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto)."""
+    return state.variant.table.layoff_onto == "any" or state.table_owners[k] == seat
+
+
+def owners_reason(state, seat: int, new) -> str | None:
+    """Why the move to the table ``new`` takes liberties with other players' melds (layoffs
+    onto them where only one's own are allowed, rearranging them), or None."""
+    rules = state.variant.table
+    if rules.layoff_onto == "any" and not (rules.manipulation and rules.rearrange == "own"):
+        return None
+    return others_reason(state.variant.faces, table_faces(state), state.table_owners, new, seat,
+                         extend=rules.layoff_onto == "any")
 
 
 def _extensions(rules, meld: list[tuple[int, int]], face: int):
@@ -138,6 +157,8 @@ def apply_meld(state, action: Action) -> None:
     hand = state.hand_faces(seat)
     reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
                         manipulation=v.table.manipulation)
+    if reason is None:
+        reason = owners_reason(state, seat, new)
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     added = sum(map(len, new)) - sum(map(len, state.table))
@@ -162,6 +183,7 @@ def apply_meld(state, action: Action) -> None:
     if must is not None and must in from_hand:
         raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, the "
                             "deepest card taken from the discard pile: it must be melded this turn")
+    state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
     state.table = table
     points, face_of = v.faces.points, state.face_of
     played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
