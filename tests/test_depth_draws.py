@@ -98,3 +98,12 @@ def test_bots_play_depth_draws_to_the_end(tmp_path, bot):
             g.apply(action)
         assert g.is_terminal
     assert deep > 0
+
+
+def test_the_obligation_needs_a_meld_step_after_the_draw(tmp_path):
+    from interpreter import SpecError
+    path = tmp_path / "no_meld.yaml"
+    path.write_text("extends: basic_rummy\nname: No meld\nturn:\n  - draw: {depth: true}\n"
+                    "  - discard: {}\n")
+    with pytest.raises(SpecError, match="a meld step must follow"):
+        load_variant(path)
