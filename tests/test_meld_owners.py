@@ -6,6 +6,7 @@ import pytest
 from test_options_honoured import TABLE_DECK, stacked
 
 from interpreter import IllegalAction, State, load_variant, new_game
+from interpreter.model.views import round_env
 
 # Basic Rummy, dealer 0: seat 1 melds Ah 2h 3h, seat 0 holds 4h (and 5c 6c for a layoff later).
 DECK = stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc", 0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0,
@@ -27,6 +28,8 @@ def test_a_layoff_onto_another_players_meld_counts_for_the_one_who_laid_it():
     g.apply("meld [Ah 2h 3h 4h]")
     assert g.table_owners == [1]                              # still seat 1's meld
     assert g.table_points == {1: 1 + 2 + 3, 0: 4}            # the 4h counts for seat 0
+    players = round_env(g, None)["players"]
+    assert {p.seat: (p.melded_points, p.laid_off) for p in players} == {0: (4, 1), 1: (6, 0)}
     again = State.from_json(g.to_json())
     assert again.table_owners == [1]
 

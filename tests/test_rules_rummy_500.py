@@ -63,9 +63,10 @@ def test_a_layoff_onto_an_opponents_meld_scores_for_the_one_who_laid_it():
     g.apply("discard 9c")
     g.apply("draw stock")                                    # seat 0 draws Jc
     g.apply("meld [Kd Kh Ks Kc]")                            # onto seat 1's meld
-    assert g.table_owners == [1]
+    assert g.table_owners == [1] and g.table_laid_off == {0: 1}     # laid_off: 1
     table = " ".join(f"[{' '.join(m)}]" for m in g.observation(0)["table"])
     g.apply(f"meld {table} [Ac 2c 3c] [Td Th Ts] [7s 8s 9s] [4d 5d 6d]")
+    assert g.table_owners == [1, 0, 0, 0, 0] and g.table_laid_off == {0: 1}
     g.apply("discard Jc")                                    # out
     (record,) = g.history
     assert record["outcome"] == "going_out" and record["winners"] == [0]

@@ -19,8 +19,8 @@ PLACES = ("stock", "discard", "hands", "table", "spread")
 REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
             "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
-            "offer", "table_owners", "opened", "table_points", "knocker", "kept_all", "defenders",
-            "went_out", "turns", "stock_only", "draws", "melded", "phase", "player", "step")
+            "offer", "table_owners", "opened", "table_points", "table_laid_off", "knocker",
+            "kept_all", "defenders", "went_out", "turns", "stock_only", "draws", "melded", "phase", "player", "step")
 
 
 def fail(path: str, message: str) -> SavedGameError:
@@ -64,8 +64,9 @@ def _seats(s: dict, n: int) -> None:
     if len(s["table_owners"]) != len(s["table"]):
         raise fail(f"{S}.table_owners", f"{len(s['table_owners'])} owners for "
                    f"{len(s['table'])} table melds")
-    for key in s["table_points"]:
-        _seat(f"{S}.table_points[{key!r}]", int(key), n)
+    for field in ("table_points", "table_laid_off"):
+        for key in s[field]:
+            _seat(f"{S}.{field}[{key!r}]", int(key), n)
     spread = s["spread"]
     for part in ("arranged", "laid"):
         for key in (spread or {}).get(part, ()):

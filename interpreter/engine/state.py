@@ -80,6 +80,8 @@ class GameState:
     opened: list[int] = _field("hand", "steps.table_melds", factory=list)
     table_points: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
     # points of the hand cards it put on the table
+    table_laid_off: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
+    # hand cards it laid off onto other players' table melds
     knocker: int | None = _field("hand", "steps.knock", None)
     kept_all: bool = _field("hand", "steps.knock", False)
     spread: Spreads | None = _field("hand", "steps.spread", None)

@@ -1,6 +1,6 @@
 """Melding onto a shared table: meld actions, their check, applying them (the meld and
 draw-until-meld steps share this; it owns the fields ``table``, ``table_owners``, ``opened``,
-``table_points`` and ``melded``).
+``table_points``, ``table_laid_off`` and ``melded``).
 
 A meld action states the whole new table; :func:`interpreter.table.check_move` decides
 whether it is legal. ``legal_actions`` lists a useful finite part of the possible moves —
@@ -172,6 +172,7 @@ def apply_meld(state, action: Action) -> None:
         from_hand.remove(must)
         from_hand.insert(0, must)
     table = []
+    from_hand_per_meld = []
     for meld in new:
         placed = []
         for face, declared in meld:
@@ -180,10 +181,14 @@ def apply_meld(state, action: Action) -> None:
             pool.remove(card)
             placed.append([card, declared])
         table.append(placed)
+        from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
     if must is not None and must in from_hand:
         raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, the "
                             "deepest card taken from the discard pile: it must be melded this turn")
     state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
+    laid_off = sum(n for n, owner in zip(from_hand_per_meld, state.table_owners) if owner != seat)
+    if laid_off:
+        state.table_laid_off[seat] = state.table_laid_off.get(seat, 0) + laid_off
     state.table = table
     points, face_of = v.faces.points, state.face_of
     played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
