@@ -108,3 +108,18 @@ def test_an_ace_counts_15_and_runs_go_ace_high_or_low():
     assert R500.meld_rules.meld(R500.cards(["Qh", "Kh", "Ah"])) is not None
     assert R500.meld_rules.meld(R500.cards(["Ah", "2h", "3h"])) is not None
     assert R500.meld_rules.meld(R500.cards(["Kh", "Ah", "2h"])) is None
+
+
+def test_the_deepest_card_may_be_used_by_laying_it_off():
+    g = game()
+    for action in ("draw discard", "meld [Kd Kh Ks]", "discard 9c",      # seat 1
+                   "draw stock", "discard Kc",                            # seat 0 (Jc)
+                   "draw stock", "discard 2s"):                           # seat 1 (7h)
+        g.apply(action)
+    assert g.observation(0)["discard"] == ["9c", "Kc", "2s"]
+    draws = [str(a) for a in g.legal_actions() if a.kind == "draw"]
+    assert draws == ["draw stock", "draw discard", "draw discard 2"]     # Kc onto the kings
+    g.apply("draw discard 2")
+    assert [str(a) for a in g.legal_actions()] == ["meld [Kc Kd Kh Ks]"]
+    g.apply("meld [Kd Kh Ks Kc]")
+    assert g.table_points == {1: 30, 0: 10} and g.table_owners == [1]
