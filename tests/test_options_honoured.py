@@ -233,6 +233,23 @@ GIN_IN_ELEVEN = scripted("take", dealer=0, deck=stacked(
 AFTER_GIN = scripted("take", "knock Ah", "spread [2h 3h 4h] [5c 5d 5s] [9s Ts Js Qs]", dealer=0,
                      deck=stacked({1: "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js",
                                    0: "6c 6d 7h Kc 8c Th 4c 2d Jh Qd"}, 0, "Qs"))
+# Basic Rummy, dealer 0: the discard pile becomes Kd 9c Jd with seat 1 to draw, holding Kh Ks.
+DEPTH_DECK = stacked({1: "Kh Ks 5h 6h 2s 3d 9c 8d Js 4c", 0: "Ac 2c 3c Td Th Ts 7s 8s 9s Jd"},
+                     dealer=0, then="Kd 7h 2d")
+DEEP_PILE = scripted("draw stock", "discard 9c", "draw stock", "discard Jd", deck=DEPTH_DECK,
+                     dealer=0)
+
+# Basic Rummy, dealer 0: seat 1 melds Ah 2h 3h; seat 0 could lay 4h off onto it.
+LAYOFF_ONTO = scripted("draw stock", "meld [Ah 2h 3h]", "discard Qs", "draw stock", dealer=0,
+                       deck=stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc",
+                                     0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0, "Kd Qs Ks"),
+                       probes=["meld [Ah 2h 3h 4h]"])
+
+
+def depth_turn(**draw) -> list:
+    """Basic Rummy's turn with depth draws."""
+    return [{"draw": {"depth": True, **draw}}, {"meld": {}}, {"discard": {}}]
+
 
 # Basic Rummy, three players, dealer 0: seat 1 draws Ad, seat 2 may buy the upcard 7c and
 # then draws from the stock; seat 1 can meld 2c 3c 4c.
@@ -365,6 +382,8 @@ TABLE: dict[str, list[Case]] = {
         context={"deal": {"instant_win": {"when": "deadwood == 0", "outcome": "going_out"}},
                  "scoring": {"outcomes": DEALT_ROWS}})],
     "table.manipulation": [case("carousel", "table.manipulation", False, SECOND_PLAYER)],
+    "table.layoff_onto": [case("basic_rummy", "table.layoff_onto", "own", LAYOFF_ONTO)],
+    "table.rearrange": [case("carousel", "table.rearrange", "own", SECOND_PLAYER)],
     "table.opening.applies_to": [case("carousel", "table.opening.applies_to",
                                       "first_meld_of_each_player", SECOND_PLAYER)],
     "table.opening.complete_melds": [case("carousel", "table.opening.complete_melds", 2,
@@ -375,6 +394,10 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.from": [case("gin", "turn.1.draw.from", ["stock"])],
     "turn[].draw.count": [case("gin", "turn.1.draw.count", 2)],
     "turn[].draw.discard_when": [case("gin", "turn.1.draw.discard_when", "round > 1")],
+    "turn[].draw.depth": [case("basic_rummy", "turn.0.draw.depth", True, DEEP_PILE)],
+    "turn[].draw.must_use_deepest": [Case("basic_rummy", {"turn": depth_turn(
+        must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
+
     "turn[].draw.instead": [Case("basic_rummy", {"turn": {"draw": {"instead": ["meld"]}}},
                                  scripted(players=3, deck=BUY_DECK, dealer=0,
                                           probes=["meld [2c 3c 4c]"]))],

@@ -4,7 +4,8 @@ It reads its own hand, the discard pile and the legal actions, never another han
 stock. Rules by action kind, first match wins:
 knock (keeping every card, else the discard leaving least deadwood); on a shared table, the
 solver's play shedding the most points whenever melding is allowed; take/pass and draws
-(the discard only when it lowers the deadwood after the best discard); buy/pass (buy when the
+(a depth draw when the cards taken add more meldable points than twice the deadwood they
+add; the discard only when it lowers the deadwood after the best discard); buy/pass (buy when the
 card puts hand cards into a meld; the engine lists a buy only within the limits); discard (least
 deadwood, ties: the highest card); layoffs that do not raise its deadwood, then spread;
 anything else: the first legal action that is not "end".
@@ -33,7 +34,10 @@ class GreedyAgent:
             return kinds["take"] if _improves(state, hand) else kinds["pass"]
         if "buy" in kinds:
             return kinds["buy"] if _completes_meld(state, hand) else kinds["pass"]
-        draws = {a.pile: a for a in legal if a.kind == "draw"}
+        draws = {a.pile: a for a in legal if a.kind == "draw" and a.target is None}
+        deep = _depth_draw(state, hand, [a for a in legal if a.kind == "draw" and a.target])
+        if deep is not None:
+            return deep
         if draws:
             if "discard" in draws and _improves(state, hand):
                 return draws["discard"]
@@ -49,17 +53,43 @@ class GreedyAgent:
 
 def _best_play(state, hand: list[int]):
     """The table play shedding the most points (the solver's), or None if there is none."""
-    from ..steps.table_melds import meld_action, opening, table_faces
+    from ..steps.table_melds import meld_action, opening, owners_reason, pending_card, table_faces
     from ..table import find_play
     variant = state.variant
     play = find_play(variant.meld_rules, table_faces(state), hand, "points",
                      opening(state, state.current_player),
                      manipulation=variant.table.manipulation)
-    if play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand):
-        # it would leave no card to discard: the listed meld playing the most cards instead
+    if play is None and pending_card(state) is None:
+        return None
+    action = None if play is None else meld_action(variant.faces, play.new_table)
+    if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
+            or owners_reason(state, state.current_player, play.new_table) is not None \
+            or pending_card(state) is not None and not state.is_legal(action):
+        # it would leave no card to discard, change another's meld where that is not allowed,
+        # or leave out the card a depth draw took: the listed meld playing the most cards
         melds = [a for a in state.legal_actions() if a.kind == "meld"]
         return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
-    return None if play is None else meld_action(variant.faces, play.new_table)
+    return action
+
+
+MAX_DEPTH_TRIED = 8          # deeper draws make hands too large to weigh quickly
+
+
+def _depth_draw(state, hand: list[int], draws):
+    """The depth draw gaining most: the points the cards taken let the hand meld, less twice
+    the deadwood they add (they count against the player if the hand ends); None if none
+    gains."""
+    rules, points = state.variant.meld_rules, state.variant.faces.points
+    before = sum(points[f] for f in hand) - 2 * rules.deadwood(hand)
+    best, gain = None, 0
+    for action in draws:
+        if action.target > MAX_DEPTH_TRIED:
+            continue
+        cards = hand + [state.face_of[c] for c in state.discard[-action.target:]]
+        value = sum(points[f] for f in cards) - 2 * rules.deadwood(cards) - before
+        if value > gain:
+            best, gain = action, value
+    return best
 
 
 def _improves(state, hand: list[int]) -> bool:

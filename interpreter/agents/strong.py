@@ -2,8 +2,8 @@
 
 It reads only public information: its own hand, the discard pile, the cards each opponent
 took from the discard pile (``state.known``), turn counts. Rules, where they differ from
-greedy (which plays everything else: layoffs, spreads, and every turn of a game with table
-melds):
+greedy (which plays everything else: layoffs, spreads, draws where depth draws are offered,
+and every turn of a game with table melds):
 take the discard (or upcard) only when it joins a meld and lowers the deadwood; discard,
 among the cards leaving near-least deadwood, the one that keeps the most live outs (unseen
 cards that would meld) and is least likely to help an opponent (near the cards they took);
@@ -41,7 +41,9 @@ class StrongAgent:
         if "take" in kinds:
             wanted = self._wants(table)
             return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
-        draws = {a.pile: a for a in legal if a.kind == "draw"}
+        draws = {a.pile: a for a in legal if a.kind == "draw" and a.target is None}
+        if len(draws) < sum(a.kind == "draw" for a in legal):
+            return self.greedy.act(state)          # depth draws: greedy weighs them
         if draws:
             if "discard" in draws and ("stock" not in draws or self._wants(table)):
                 return draws["discard"]

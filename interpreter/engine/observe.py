@@ -25,6 +25,8 @@ def observation(state, seat: int) -> dict[str, Any]:
         "knocker": state.knocker,
         "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
+    if v.table.layoff_onto == "own" or v.table.rearrange == "own":
+        obs["table_owners"] = list(state.table_owners)      # who laid each table meld
     if state.stopped:
         obs["stopped"] = True
     if state.buys:

@@ -16,12 +16,12 @@ S = "$.state"
 # fields where a card lies (each card of the deck in exactly one of them)
 PLACES = ("stock", "discard", "hands", "table", "spread")
 # fields that name cards lying elsewhere
-REFERENCES = ("deck_orders", "upcard", "known", "taken")
+REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
             "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
-            "offer", "opened", "table_points", "knocker", "kept_all", "defenders", "went_out",
-            "discarder", "buys", "turns", "stock_only", "draws", "melded", "buyers", "in_turn",
-            "phase", "player", "step")
+            "offer", "table_owners", "opened", "table_points", "table_laid_off", "knocker",
+            "kept_all", "defenders", "went_out", "discarder", "buys", "turns", "stock_only", "draws",
+            "melded", "buyers", "in_turn", "phase", "player", "step")
 
 
 def fail(path: str, message: str) -> SavedGameError:
@@ -59,10 +59,14 @@ def _seats(s: dict, n: int) -> None:
             raise fail(f"{S}.{key}", f"{len(s[key])} entries for {n} players")
     for key in ("dealer", "player", "knocker", "went_out", "discarder", "in_turn"):
         _seat(f"{S}.{key}", s[key], n)
-    for key in ("eliminated", "offer", "opened", "defenders", "last_lap", "buyers"):
+    for key in ("eliminated", "offer", "table_owners", "opened", "defenders", "last_lap",
+                "buyers"):
         for i, seat in enumerate(s[key] or ()):
             _seat(f"{S}.{key}[{i}]", seat, n)
-    for part in ("table_points", "buys"):
+    if len(s["table_owners"]) != len(s["table"]):
+        raise fail(f"{S}.table_owners", f"{len(s['table_owners'])} owners for "
+                   f"{len(s['table'])} table melds")
+    for part in ("table_points", "table_laid_off", "buys"):
         for key in s[part]:
             _seat(f"{S}.{part}[{key!r}]", int(key), n)
     spread = s["spread"]
@@ -198,7 +202,7 @@ def _cards(s: dict, variant: Variant, n: int) -> None:
         shown = " ".join(f"{c} ({faces.name(face_of[c])})" for c in missing[:5])
         raise fail(S, f"{len(missing)} card(s) of the deck in no hand, pile, meld or spread: "
                    f"{shown}{' ...' if len(missing) > 5 else ''}")
-    for key in ("upcard", "taken"):
+    for key in ("upcard", "taken", "must_use"):
         if s[key] is not None:
             card(f"{S}.{key}", s[key], False)
     for seat, known in enumerate(s["known"]):

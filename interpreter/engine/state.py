@@ -76,9 +76,13 @@ class GameState:
     last_lap: list[int] | None = _field("hand", "engine.dealing", None)
     offer: list[int] = _field("hand", "steps.offer_upcard", factory=list)
     table: list[list[list[int]]] = _field("hand", "steps.table_melds", factory=list)
+    table_owners: list[int] = _field("hand", "steps.table_melds", factory=list)  # who laid
+    # each table meld (index as in ``table``)
     opened: list[int] = _field("hand", "steps.table_melds", factory=list)
     table_points: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
     # points of the hand cards it put on the table
+    table_laid_off: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
+    # hand cards it laid off onto other players' table melds
     knocker: int | None = _field("hand", "steps.knock", None)
     kept_all: bool = _field("hand", "steps.knock", False)
     spread: Spreads | None = _field("hand", "steps.spread", None)
@@ -90,6 +94,8 @@ class GameState:
     # ---- the turn
     stock_only: bool = _field("turn", "steps.offer_upcard", False)
     taken: int | None = _field("turn", "steps.draw", None)
+    must_use: int | None = _field("turn", "steps.draw", None)   # a depth draw's deepest card,
+    # to be melded this turn (pending while it is in the hand)
     draws: int = _field("turn", "steps.draw_until_meld", 0)
     melded: bool = _field("turn", "steps.table_melds", False)
     buyers: list[int] = _field("turn", "steps.buying", factory=list)   # still to be asked,

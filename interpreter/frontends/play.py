@@ -13,6 +13,7 @@ from ..agents import make_agent, parse_bots
 from ..engine import Action, State, new_game
 from ..errors import CardError, IllegalAction, RummyError
 from ..spec import Variant
+from ..steps import Draw
 from .play_edit import COMMANDS as EDIT_COMMANDS
 from .play_edit import HELP as EDIT_HELP
 from .play_edit import Drafts
@@ -20,6 +21,7 @@ from .play_edit import Drafts
 HELP = """Type the number of an action, or its notation:
   take | pass               the first upcard: take it or pass
   draw stock | draw discard draw a card
+  draw discard 3            take the 3rd card from the top of the pile and all above it
   discard Ah                discard a card
   knock Ah | knock          knock discarding Ah (face down) | knock keeping every card
   spread                    lay your best melds    spread [Ah 2h 3h] [7c 7d 7s]  exactly these
@@ -162,13 +164,20 @@ class Table:
         if len(hand) == v.hand_size(state.players, state.deals) + 1 and any(s.kind == "discard" for s in v.turn):
             after, cards = v.best_discards(hand)
             print(f"  best discard {' or '.join(cards)} -> {after}")
-        top = obs["discard"][-1] if obs["discard"] else "-"
-        print(f"discard: {top}   stock: {obs['stock']}")
+        if any(isinstance(s, Draw) and s.depth for s in v.turn):     # the whole pile, top last
+            pile = " ".join(obs["discard"]) or "-"
+            print(f"discard pile (bottom to top): {pile}   stock: {obs['stock']}")
+        else:
+            top = obs["discard"][-1] if obs["discard"] else "-"
+            print(f"discard: {top}   stock: {obs['stock']}")
         if obs.get("buying"):
+            top = obs["discard"][-1] if obs["discard"] else "-"
             print(f"buy the discard {top} out of turn? ({self.who(obs['buying']['in_turn'])} "
                   "is in turn)")
         if obs.get("table"):
-            print("table: " + "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(obs["table"])))
+            owners = [f" ({self.short(o)})" for o in obs.get("table_owners", ())]
+            print("table: " + "  ".join(f"{k}:[{' '.join(m)}]{owners[k] if owners else ''}"
+                                        for k, m in enumerate(obs["table"])))
         spread = obs.get("spread")
         if spread and spread["knocker_melds"]:
             melds = "  ".join(f"{k}:[{' '.join(m)}]"
@@ -220,7 +229,8 @@ class Table:
         """What an action shows the table: the card taken from the pile, or the spread."""
         state, v = self.state, self.state.variant
         if action.kind in ("take", "draw", "buy") and action.pile != "stock":
-            return f" ({v.faces.name(state.face_of[state.discard[-1]])})"
+            taken = state.discard[-(action.target or 1):]
+            return f" ({' '.join(v.faces.name(state.face_of[c]) for c in taken)})"
         if action.kind != "spread":
             return ""
         hand = list(state.hand_faces(seat))

@@ -324,6 +324,14 @@ def _table(v: Variant) -> list[str]:
     else:
         lines += _wrap("The melds on the table may only be extended, never rearranged: each "
                        "keeps every card it has; new melds may be added.")
+    own_layoffs = rules.layoff_onto == "own"
+    own_rearrange = rules.manipulation and rules.rearrange == "own"
+    if own_layoffs or own_rearrange:
+        lines += _wrap("Each meld on the table belongs to the player who laid it"
+                       + ("; a player may lay cards off only onto their own melds"
+                          if own_layoffs else "")
+                       + ("; only its owner may rearrange a meld (others' melds stay whole)"
+                          if own_rearrange else "") + ".")
     if _has_jokers(v):
         lines += _wrap("A player who plays a joker names the card it stands for (written "
                        "Jk(7h)); the joker keeps that card while it is on the table.")

@@ -1,6 +1,7 @@
 """Actions: small frozen values with a notation that round-trips (``Action.parse(str(a)) == a``).
 
-    draw stock | draw discard      take | pass (the upcard offer)      discard Ah
+    draw stock | draw discard | draw discard 3 (the third card from the top and all above it)
+    take | pass (the upcard offer)      discard Ah
     buy | pass (buying the discard out of turn)
     knock Ah (knock, discarding Ah) | knock (knock keeping every card)   end (end the turn)
     spread (the best arrangement) | spread [Ah 2h 3h] [7c 7d 7s] (exactly these melds)
@@ -30,12 +31,12 @@ class Action(NamedTuple):
     kind: str
     pile: str | None = None                          # draw: stock | discard
     cards: tuple[str, ...] = ()                      # discard/knock/layoff: the card(s)
-    target: int | None = None                        # layoff: index of the meld
+    target: int | None = None                        # layoff: index of the meld; draw: depth
     melds: tuple[tuple[str, ...], ...] | None = None  # spread: melds (None = best); meld: table
 
     def __str__(self) -> str:
         if self.kind == "draw":
-            return f"draw {self.pile}"
+            return f"draw {self.pile}" if self.target is None else f"draw {self.pile} {self.target}"
         if self.kind == "layoff":
             return f"layoff {' '.join(self.cards)} on {self.target}"
         if self.kind == "meld":
@@ -57,6 +58,12 @@ class Action(NamedTuple):
         kind, rest = words[0], words[1:]
         if kind == "draw" and len(rest) == 1 and rest[0] in ("stock", "discard"):
             return cls("draw", pile=rest[0])
+        if kind == "draw" and len(rest) == 2 and rest[0] == "discard":
+            if _INDEX.fullmatch(rest[1]) is None or int(rest[1]) == 0:
+                raise IllegalAction(f"cannot read action {show(text)}: the depth after "
+                                    f"'discard' is a number 1-{MAX_INDEX} in the digits 0-9")
+            depth = int(rest[1])
+            return cls("draw", pile="discard", target=None if depth == 1 else depth)
         if kind in ("take", "pass", "buy", "end") and not rest:
             return cls(kind)
         if kind in ("discard",) and len(rest) == 1:
@@ -79,9 +86,10 @@ class Action(NamedTuple):
             melds = tuple(tuple(m.split()) for m in _MELD.findall(body))
             if _MELD.sub("", body).strip() == "" and all(melds) or body.strip() == "[]":
                 return cls(kind, melds=tuple(m for m in melds if m))
-        raise IllegalAction(f"cannot read action {show(text)}: expected e.g. 'draw stock', 'take', "
-                            f"'pass', 'buy', 'discard Ah', 'knock Ah', 'end', 'spread [Ah 2h 3h]', "
-                            f"'layoff 5h on 0', 'meld [7h 8h 9h] [Jk(5c) 5d 5s]'")
+        raise IllegalAction(f"cannot read action {show(text)}: expected e.g. 'draw stock', "
+                            f"'draw discard 3', 'take', 'pass', 'buy', 'discard Ah', 'knock Ah', "
+                            f"'end', 'spread [Ah 2h 3h]', 'layoff 5h on 0', "
+                            f"'meld [7h 8h 9h] [Jk(5c) 5d 5s]'")
 
 
 def checked(value: Any) -> Action:

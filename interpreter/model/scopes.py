@@ -18,7 +18,8 @@ PLAYER_ATTRS = {
     "opened": BOOL,             # has put a meld on the shared table this hand (gone down)
     "melded_points": NUM,       # points of its cards in melds this hand: on the shared table,
                                 # or laid out at the end of the hand
-    "laid_off": NUM,            # cards it laid off onto others' melds this hand
+    "laid_off": NUM,            # cards it laid off onto others' melds this hand (on the
+                                # shared table, or onto the knocker's melds at the end)
     "is_out": BOOL,             # out of the match (match.eliminate_when)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}

@@ -61,6 +61,8 @@ class TableRules:
     opening_applies_to: str                 # first_meld_of_round | first_meld_of_each_player
     opening_complete_melds: int
     opening_min_points: int
+    layoff_onto: str = "any"                # any | own: whose table melds a player may extend
+    rearrange: str = "any"                  # any | own: whose melds manipulation may rearrange
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,10 @@ class PlayerView:
 
     @property
     def laid_off(self) -> int:
-        spread = self._state.spread
-        return len(spread.laid.get(self.seat, ())) if spread is not None else 0
+        state = self._state
+        spread = state.spread
+        at_end = len(spread.laid.get(self.seat, ())) if spread is not None else 0
+        return at_end + state.table_laid_off.get(self.seat, 0)
 
     def __getattr__(self, name: str):
         """A counter the spec declares (``me.discard_draws``)."""

@@ -278,6 +278,11 @@ class Builder:
             if not s["deal"]["upcard"] and "discard" not in seen:
                 self.problem(("turn", seen["draw"], "draw", "from"),
                              "drawing from the discard pile needs an upcard or a discard step")
+        draw = seen.get("draw")
+        if draw is not None and s["turn"][draw]["draw"]["depth"] and \
+                s["turn"][draw]["draw"]["must_use_deepest"] and seen.get("meld", -1) < draw:
+            self.problem(("turn", draw, "draw", "depth"),
+                         "a depth draw's deepest card must be melded: a meld step must follow")
         knock = seen.get("knock")
         if knock is not None and s["turn"][knock]["knock"]["discard"] == "required":
             if seen.get("discard", -1) < knock:
@@ -295,7 +300,8 @@ class Builder:
     def _table(self) -> model.TableRules:
         t = self.spec["table"]
         o = t["opening"]
-        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"])
+        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"],
+                                o["min_points"], t["layoff_onto"], t["rearrange"])
 
     def _stock(self, turn) -> model.StockRules:
         st = self.spec["stock"]

@@ -1,13 +1,16 @@
-"""The draw step: cards from the stock, or the top card of the discard pile."""
+"""The draw step: cards from the stock, or from the discard pile: its top card or, with depth
+draws, any card of it together with every card above it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..formula import BOOL, Formula
+from ..model.actions import Action
 from ..model.scopes import knock_scope
 from ..model.views import knock_env
 from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, NEXT, Step
 from .buying import Buying
+from .table_melds import can_use
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,8 @@ class Draw(Step):
     discard_when: Formula | None = None              # when the discard may be taken (None: always)
     buying: Buying | None = None                     # the others may buy the discard not taken
     instead: tuple[str, ...] = ()                    # later steps that may be taken instead
+    depth: bool = False                              # a deeper card and every card above it
+    must_use_deepest: bool = True                    # ... only if it is melded this turn
 
     @classmethod
     def build(cls, options, at):
@@ -28,7 +33,8 @@ class Draw(Step):
         buy = options["buy"]
         return cls(piles=tuple(options["from"]), count=options["count"], discard_when=when,
                    buying=None if buy is None else Buying(**buy),
-                   instead=tuple(options["instead"]))
+                   instead=tuple(options["instead"]),
+                   depth=options["depth"], must_use_deepest=options["must_use_deepest"])
 
     def actions(self, state):
         out = [DRAW_STOCK] if state.stock else []
@@ -36,7 +42,21 @@ class Draw(Step):
                 self.discard_when is None or self.discard_when(
                     knock_env(state, state.player, state.hand_faces(state.player)))):
             out.append(DRAW_DISCARD)
+            if self.depth:
+                out += self.depth_draws(state)
         return out, True
+
+    def depth_draws(self, state) -> list[Action]:
+        """``draw discard N`` for each N > 1 the player may take (with the obligation, those
+        whose deepest card the player could then meld at once)."""
+        pile, seat, face_of = state.discard, state.player, state.face_of
+        hand = list(state.hand_faces(seat))
+        out = []
+        for depth in range(2, len(pile) + 1):
+            taken = [face_of[c] for c in pile[-depth:]]
+            if not self.must_use_deepest or can_use(state, seat, hand + taken, taken[0]):
+                out.append(Action("draw", pile="discard", target=depth))
+        return out
 
     def apply(self, state, action):
         seat = state.player
@@ -46,8 +66,13 @@ class Draw(Step):
                     state.hands[seat].append(state.stock.pop())
             if self.buying is not None and self.buying.after_draw(state, seat):
                 return BUYING
-        else:
+        elif action.target is None:
             take_discard(state, seat)
+        else:
+            for _ in range(action.target):
+                take_discard(state, seat)
+            if self.must_use_deepest:
+                state.must_use = state.taken
         return NEXT
 
     def sentence(self) -> str:
@@ -56,11 +81,18 @@ class Draw(Step):
         cards = "a card" if self.count == 1 else f"{self.count} cards"
         when = "" if self.discard_when is None else (
             f" The discard pile only if: {self.discard_when.text}.")
+        depth = ""
+        if self.depth and "discard" in self.piles:
+            depth = (" From the discard pile (all of it face up) a player may take any card "
+                     "together with every card above it ('draw discard 3': the third from the "
+                     "top and the two above)")
+            depth += (", but only if the deepest card taken can be melded or laid off at once,"
+                      " and it must be, this turn." if self.must_use_deepest else ".")
         buying = "" if self.buying is None else " " + self.buying.sentence()
         instead = "" if not self.instead else (
             f" Instead of drawing, the player may go straight to the {' or '.join(self.instead)} "
             "step and take its action.")
-        return f"Draw {cards} from {piles}.{when}{instead}{buying}"
+        return f"Draw {cards} from {piles}.{when}{depth}{instead}{buying}"
 
 
 def take_discard(state, seat: int) -> None:

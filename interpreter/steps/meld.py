@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import STAY, Step
-from .table_melds import apply_meld, meld_actions
+from .table_melds import apply_meld, meld_actions, pending_card
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,8 @@ class Meld(Step):
 
     def actions(self, state):
         melds = meld_actions(state)
-        return melds, not self.optional and not state.melded and bool(melds)
+        required = not self.optional and not state.melded or pending_card(state) is not None
+        return melds, required and bool(melds)
 
     def melds_now(self, state) -> bool:
         return True

@@ -1,6 +1,6 @@
 """Melding onto a shared table: meld actions, their check, applying them (the meld and
-draw-until-meld steps share this; it owns the fields ``table``, ``opened``, ``table_points``
-and ``melded``).
+draw-until-meld steps share this; it owns the fields ``table``, ``table_owners``, ``opened``,
+``table_points``, ``table_laid_off`` and ``melded``).
 
 A meld action states the whole new table; :func:`interpreter.table.check_move` decides
 whether it is legal. ``legal_actions`` lists a useful finite part of the possible moves —
@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..errors import CardError, IllegalAction
 from ..model.actions import Action
 from ..table import Opening, check_move
+from ..table_owners import others_reason, owners_after
 
 
 def table_faces(state) -> list[list[tuple[int, int]]]:
@@ -37,37 +38,87 @@ def meld_action(faces, table) -> Action:
 
 
 def meld_actions(state) -> list[Action]:
-    """New melds from the hand alone, and single hand cards that extend a table meld."""
+    """New melds from the hand alone, and single hand cards that extend a table meld (while a
+    depth draw's card is pending, only those that use it)."""
     v = state.variant
     rules, faces = v.meld_rules, v.faces
     seat = state.player
     hand = state.hand_faces(seat)
     table = table_faces(state)
     pending = opening(state, seat)
+    must = pending_card(state)
+    must_face = None if must is None else state.face_of[must]
     keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
     out = []
     for meld in rules.melds_in(hand):
-        if len(hand) - len(meld.cards) < keep:
+        if len(hand) - len(meld.cards) < keep or (
+                must_face is not None and must_face not in meld.cards):
             continue
         new = table + [list(zip(meld.cards, meld.declared))]
         if pending is None or check_move(rules, table, new, hand, pending,
                                          manipulation=v.table.manipulation) is None:
             out.append(meld_action(faces, new))
     if pending is None and len(hand) - 1 >= keep:
-        joker = faces.joker
         for k, meld in enumerate(table):
-            declared = [d for _, d in meld]
-            for f in sorted(set(hand)):
-                identities = ([t for t in _extension_faces(rules, declared)] if f == joker
-                              else [f])
-                for d in identities:
-                    grown = rules.meld([c for c, _ in meld] + [f], declared + [d])
-                    if grown is not None:
-                        new = list(table)
-                        grown = rules.in_order(grown)
-                        new[k] = list(zip(grown.cards, grown.declared))
-                        out.append(meld_action(faces, new))
+            if not may_extend(state, seat, k):
+                continue
+            for f in sorted(set(hand) if must_face is None else {must_face}):
+                for grown in _extensions(rules, meld, f):
+                    new = list(table)
+                    new[k] = grown
+                    out.append(meld_action(faces, new))
     return list(dict.fromkeys(out))
+
+
+def pending_card(state) -> int | None:
+    """The card a depth draw took that the player to act must still meld this turn, if any."""
+    card = state.must_use
+    return card if card is not None and card in state.hands[state.player] else None
+
+
+def can_use(state, seat: int, hand: list[int], face: int) -> bool:
+    """Whether ``seat``, holding ``hand`` (faces), could meld ``face`` at once: in a new meld
+    from the hand, or laid off onto a table meld (as :func:`meld_actions` would offer)."""
+    v = state.variant
+    rules = v.meld_rules
+    table = table_faces(state)
+    pending = opening(state, seat)
+    keep = 1 if v.round_end.out_by_discard else 0
+    for meld in rules.melds_in(hand):
+        if face in meld.cards and len(hand) - len(meld.cards) >= keep and (
+                pending is None or check_move(
+                    rules, table, table + [list(zip(meld.cards, meld.declared))], hand,
+                    pending, manipulation=v.table.manipulation) is None):
+            return True
+    return pending is None and len(hand) - 1 >= keep and any(
+        may_extend(state, seat, k) and next(_extensions(rules, meld, face), None) is not None
+        for k, meld in enumerate(table))
+
+
+def may_extend(state, seat: int, k: int) -> bool:
+    """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto)."""
+    return state.variant.table.layoff_onto == "any" or state.table_owners[k] == seat
+
+
+def owners_reason(state, seat: int, new) -> str | None:
+    """Why the move to the table ``new`` takes liberties with other players' melds (layoffs
+    onto them where only one's own are allowed, rearranging them), or None."""
+    rules = state.variant.table
+    if rules.layoff_onto == "any" and not (rules.manipulation and rules.rearrange == "own"):
+        return None
+    return others_reason(state.variant.faces, table_faces(state), state.table_owners, new, seat,
+                         extend=rules.layoff_onto == "any")
+
+
+def _extensions(rules, meld: list[tuple[int, int]], face: int):
+    """The melds (lists of (face, declared) pairs) that ``meld`` grows into with ``face``."""
+    declared = [d for _, d in meld]
+    identities = _extension_faces(rules, declared) if face == rules.faces.joker else [face]
+    for d in identities:
+        grown = rules.meld([c for c, _ in meld] + [face], declared + [d])
+        if grown is not None:
+            grown = rules.in_order(grown)
+            yield list(zip(grown.cards, grown.declared))
 
 
 def extending_faces(state, faces: set[int]) -> set[int]:
@@ -106,6 +157,8 @@ def apply_meld(state, action: Action) -> None:
     hand = state.hand_faces(seat)
     reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
                         manipulation=v.table.manipulation)
+    if reason is None:
+        reason = owners_reason(state, seat, new)
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     added = sum(map(len, new)) - sum(map(len, state.table))
@@ -113,8 +166,13 @@ def apply_meld(state, action: Action) -> None:
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
     free = [c for meld in state.table for c, _ in meld]
+    must = pending_card(state)
     from_hand = list(state.hands[seat])
+    if must is not None:                    # the card a depth draw took is played first
+        from_hand.remove(must)
+        from_hand.insert(0, must)
     table = []
+    from_hand_per_meld = []
     for meld in new:
         placed = []
         for face, declared in meld:
@@ -123,12 +181,20 @@ def apply_meld(state, action: Action) -> None:
             pool.remove(card)
             placed.append([card, declared])
         table.append(placed)
+        from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
+    if must is not None and must in from_hand:
+        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, the "
+                            "deepest card taken from the discard pile: it must be melded this turn")
+    state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
+    laid_off = sum(n for n, owner in zip(from_hand_per_meld, state.table_owners) if owner != seat)
+    if laid_off:
+        state.table_laid_off[seat] = state.table_laid_off.get(seat, 0) + laid_off
     state.table = table
     points, face_of = v.faces.points, state.face_of
     played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
         points[face_of[c]] for c in from_hand)
     state.table_points[seat] = state.table_points.get(seat, 0) + played
-    state.hands[seat] = from_hand
+    state.hands[seat] = [c for c in state.hands[seat] if c in from_hand]
     state.melded = True
     if seat not in state.opened:
         state.opened.append(seat)
