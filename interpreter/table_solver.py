@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .budget import BudgetExhausted
 from .errors import LimitError
 from .table_moves import ACE_LOW, FIXED, MAY, NATURAL, NEED, NEED_NATURAL, WILD, Moves
 
@@ -63,6 +64,7 @@ class Programme:
         self._cores: dict = {}
         self._finals: dict = {}
         self._potential = self._suffix_potential()
+        self.cap = 1 << 62                         # most states one layer may hold
         self._idle = [[not any(self.moves.source(p)[s]) and not self.moves.wild_starts[p][s]
                        and not pos.ends for s in range(self.suits)]
                       for p, pos in enumerate(positions)]
@@ -149,8 +151,10 @@ class Programme:
         memo = self._options_of.setdefault((p, s), {})
         out: dict = {}
         back: dict = {}
-        best = out.get
+        best, cap = out.get, self.cap
         for state, value in values.items():
+            if len(out) > cap:
+                raise BudgetExhausted(f"a layer of more than {cap} states")
             found = memo.get(state & mask)
             if found is None:
                 self._options(p, s, state)

@@ -7,17 +7,35 @@ solver's play shedding the most points whenever melding is allowed; take/pass an
 (the discard only when it lowers the deadwood after the best discard); discard (least
 deadwood, ties: the highest card); layoffs that do not raise its deadwood, then spread;
 anything else: the first legal action that is not "end".
+
+Bounded: the table-play search visits at most ``nodes`` states (default 200,000; a
+wall-clock backstop of ``seconds``, default 2 s) and then plays the best move found so far,
+else the listed meld playing the most cards; a hand beyond what the arrangement search
+accepts (LimitError) gets :func:`simple_move`. ``last_budget`` reports the last search.
 """
 from __future__ import annotations
+
+from ..budget import NODES, SECONDS, Budget
+from ..errors import LimitError
 
 
 class GreedyAgent:
     name = "greedy"
+    OPTIONS = {"nodes": NODES, "seconds": SECONDS}
 
-    def __init__(self, seed: int):
-        """Greedy play has no randomness (ties break by card order): the seed is unused."""
+    def __init__(self, seed: int, **options):
+        """Greedy play has no randomness (ties break by card order): the seed is unused;
+        ``options`` override OPTIONS (the search budget)."""
+        settings = {**self.OPTIONS, **options}
+        self.last_budget = Budget(int(settings["nodes"]), float(settings["seconds"]))
 
     def act(self, state):
+        try:
+            return self._act(state)
+        except LimitError:
+            return simple_move(state)
+
+    def _act(self, state):
         legal = state.legal_actions()
         kinds = {a.kind: a for a in reversed(legal)}          # kind -> its first action
         seat = state.current_player
@@ -25,7 +43,7 @@ class GreedyAgent:
         if "knock" in kinds:
             return _knock(state, hand, [a for a in legal if a.kind == "knock"])
         if state.meld_step is not None:
-            play = _best_play(state, hand)
+            play = _best_play(state, hand, self.last_budget)
             if play is not None:
                 return play
         if "take" in kinds and "pass" in kinds:
@@ -44,16 +62,34 @@ class GreedyAgent:
         return next((a for a in legal if a.kind != "end"), legal[0])
 
 
-def _best_play(state, hand: list[int]):
-    """The table play shedding the most points (the solver's), or None if there is none."""
+def simple_move(state):
+    """A legal move needing no search: draw from the stock, pass, discard the highest card,
+    else the first legal action that is not "end"."""
+    legal = state.legal_actions()
+    for action in legal:
+        if (action.kind == "draw" and action.pile == "stock") or action.kind == "pass":
+            return action
+    discards = [a for a in legal if a.kind == "discard"]
+    if discards:
+        faces = state.variant.faces
+        return max(discards, key=lambda a: faces.points[faces.parse(a.cards[0])])
+    return next((a for a in legal if a.kind != "end"), legal[0])
+
+
+def _best_play(state, hand: list[int], budget: Budget):
+    """The table play shedding the most points (the solver's, within ``budget``), or None if
+    there is none; when the budget ran out with no play found, the listed meld playing the
+    most cards."""
     from ..steps.table_melds import meld_action, opening, table_faces
     from ..table import find_play
     variant = state.variant
     play = find_play(variant.meld_rules, table_faces(state), hand, "points",
                      opening(state, state.current_player),
-                     manipulation=variant.table.manipulation)
-    if play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand):
-        # it would leave no card to discard: the listed meld playing the most cards instead
+                     manipulation=variant.table.manipulation, budget=budget)
+    if (play is None and budget.exhausted) or (
+            play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand)):
+        # out of budget, or it would leave no card to discard: the listed meld playing the
+        # most cards instead
         melds = [a for a in state.legal_actions() if a.kind == "meld"]
         return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
     return None if play is None else meld_action(variant.faces, play.new_table)
