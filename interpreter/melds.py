@@ -9,6 +9,11 @@ With one deck the packing is exactly the familiar bitmask of faces.
 The optimal arrangement is a search over the lowest remaining card: it is either deadwood or
 the lowest card of some meld. Only melds present in the hand are tried, cards that no such meld
 touches are deadwood outright, and states are memoised, so the search is exact and small.
+
+It is exponential in the worst case (44 cards of one deck run for minutes), so it is bounded:
+:meth:`MeldRules.arrange` accepts at most ``MAX_CARDS`` cards, and every search (arrange,
+deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate melds checked
+(a few seconds and tens of MB); no hand a bundled variant deals comes near either limit.
 """
 from __future__ import annotations
 
@@ -17,7 +22,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Faces
+from .errors import LimitError
 from .meldbits import BitDeadwood
+
+MAX_CARDS = 40           # the most cards arrange accepts
+MAX_WORK = 3_000_000     # candidate melds checked by one search (arrange, deadwood, ...)
+WORK = -1                # the memo's key for the work done so far (states are tuples)
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,8 @@ class _Entry:
 
 class MeldRules:
     """The legal melds of a variant and the arrangement search over them."""
+
+    max_work = MAX_WORK
 
     def __init__(self, faces: Faces, group: tuple[int, int] | None = (3, 4),
                  run: tuple[int, int | None] | None = (3, None), ace: str = "low",
@@ -121,8 +133,12 @@ class MeldRules:
         return packed, jokers
 
     def arrange(self, hand: Iterable[int]) -> Arrangement:
-        """The arrangement with the fewest deadwood points (first found in template order)."""
+        """The arrangement with the fewest deadwood points (first found in template order);
+        LimitError for more than MAX_CARDS cards or a search past MAX_WORK steps."""
         hand = list(hand)
+        if len(hand) > MAX_CARDS:
+            raise LimitError(f"a hand of {len(hand)} cards is too large to arrange: "
+                             f"at most {MAX_CARDS} cards")
         packed, jokers = self.pack(hand)
         choice: dict = {}
         points = self._search(packed, jokers, self._candidates(packed, jokers), {}, choice)
@@ -285,11 +301,13 @@ class MeldRules:
         f = (low.bit_length() - 1) // self.width
         s = self._single[f]
         after = (h & ~s.field) | ((h & s.field) >> 1 & s.keep)
+        self._charge(memo, len(candidates))
         best = self._points[f] + self._search(
             after, j, [e for e in candidates if e.first & after == e.first], memo, choice)
         pick = None
         for e in candidates:
             if e.first & low:
+                self._charge(memo, len(candidates))
                 nh = (h & ~e.field) | ((h & e.field) >> 1 & e.keep)
                 nj = j - e.jokers
                 value = self._search(nh, nj, [c for c in candidates
@@ -301,6 +319,13 @@ class MeldRules:
         if choice is not None:
             choice[key] = pick
         return best
+
+    def _charge(self, memo: dict, work: int) -> None:
+        """Count ``work`` candidate checks against the search's limit (kept in ``memo``)."""
+        spent = memo[WORK] = memo.get(WORK, 0) + work
+        if spent > self.max_work:
+            raise LimitError(f"hand too complex to arrange: the search stopped after "
+                             f"{self.max_work} steps")
 
     def _points_of(self, h: int) -> int:
         total, width, points = 0, self.width, self._points
