@@ -324,7 +324,7 @@ class MeldRules:
         """Count ``work`` candidate checks against the search's limit (kept in ``memo``)."""
         spent = memo[WORK] = memo.get(WORK, 0) + work
         if spent > self.max_work:
-            raise LimitError(f"hand too complex to arrange: the search stopped after "
+            raise LimitError(f"hand too complex to arrange: the search reached its limit of "
                              f"{self.max_work} steps")
 
     def _points_of(self, h: int) -> int:
