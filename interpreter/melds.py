@@ -12,7 +12,7 @@ touches are deadwood outright, and states are memoised, so the search is exact a
 
 It is exponential in the worst case (44 cards of one deck run for minutes), so it is bounded:
 :meth:`MeldRules.arrange` accepts at most ``MAX_CARDS`` cards, and every search (arrange,
-deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate melds checked
+deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate melds weighed
 (a few seconds and tens of MB); no hand a bundled variant deals comes near either limit.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ from .errors import LimitError
 from .meldbits import BitDeadwood
 
 MAX_CARDS = 40           # the most cards arrange accepts
-MAX_WORK = 3_000_000     # candidate melds checked by one search (arrange, deadwood, ...)
+MAX_WORK = 1_000_000     # candidate melds weighed by one search (arrange, deadwood, ...)
 WORK = -1                # the memo's key for the work done so far (states are tuples)
 
 
@@ -301,13 +301,15 @@ class MeldRules:
         f = (low.bit_length() - 1) // self.width
         s = self._single[f]
         after = (h & ~s.field) | ((h & s.field) >> 1 & s.keep)
-        self._charge(memo, len(candidates))
+        spent = memo[WORK] = memo.get(WORK, 0) + len(candidates)
+        if spent > self.max_work:
+            raise LimitError(f"hand too complex to arrange: the search reached its limit of "
+                             f"{self.max_work} steps")
         best = self._points[f] + self._search(
             after, j, [e for e in candidates if e.first & after == e.first], memo, choice)
         pick = None
         for e in candidates:
             if e.first & low:
-                self._charge(memo, len(candidates))
                 nh = (h & ~e.field) | ((h & e.field) >> 1 & e.keep)
                 nj = j - e.jokers
                 value = self._search(nh, nj, [c for c in candidates
@@ -319,13 +321,6 @@ class MeldRules:
         if choice is not None:
             choice[key] = pick
         return best
-
-    def _charge(self, memo: dict, work: int) -> None:
-        """Count ``work`` candidate checks against the search's limit (kept in ``memo``)."""
-        spent = memo[WORK] = memo.get(WORK, 0) + work
-        if spent > self.max_work:
-            raise LimitError(f"hand too complex to arrange: the search reached its limit of "
-                             f"{self.max_work} steps")
 
     def _points_of(self, h: int) -> int:
         total, width, points = 0, self.width, self._points
