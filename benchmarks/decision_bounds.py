@@ -3,11 +3,14 @@
 Run from the repo root: ``python benchmarks/decision_bounds.py [--seeds N] [--quick]``.
 For every bundled variant, player count and bot (random, greedy, and strong where it has rules
 of its own: games without table melds), seeded matches are played with that bot in every
-seat, up to ``--cap`` decisions each. Every ``act`` call is timed (wall clock); the slowest
-few are replayed from a saved copy of their state under tracemalloc for their peak memory.
-Reported per row: decisions, the 99th percentile and worst decision time, the peak traced
-memory of the slowest decisions, the most search states a greedy search used and how often
-its budget ran out; then whether the stated bounds (:mod:`interpreter.budget`) held.
+seat, up to ``--cap`` decisions each. Every ``act`` call is timed (wall clock, and CPU time,
+which other load on the machine does not inflate); the slowest few are replayed from a saved
+copy of their state under tracemalloc for their peak memory. Reported per row: decisions,
+whether the matches ended, the 99th percentile and worst wall time, the worst CPU time, the
+peak traced memory of the slowest decisions, the most search states a table search used and
+how often its budget ran out; then whether the stated bounds (:mod:`interpreter.budget`)
+held: worst CPU time within the backstop plus a second for the moves around the search, and
+peak memory within MEMORY_MB.
 """
 from __future__ import annotations
 
@@ -36,17 +39,19 @@ def bots_for(variant) -> list[str]:
 
 
 def play(variant, players: int, bot: str, seed: int, cap: int):
-    """Per decision (seconds, search states or None) of one match, and the slowest states."""
+    """Per decision (wall seconds, CPU seconds) and (search states, budget spent) of one
+    match, its slowest decisions' saved states, and whether it ended."""
     state = new_game(variant, players=players, seed=seed)
     agents = [make_agent(bot, seed * 100 + seat) for seat in range(players)]
     times, nodes, slowest = [], [], []            # slowest: (seconds, saved state, seat)
+    clock, cpu = time.perf_counter, time.process_time
     while not state.is_terminal and len(times) < cap:
         seat = state.current_player
         agent = agents[seat]
-        start = time.perf_counter()
+        start, start_cpu = clock(), cpu()
         action = agent.act(state)
-        elapsed = time.perf_counter() - start
-        times.append(elapsed)
+        elapsed = clock() - start
+        times.append((elapsed, cpu() - start_cpu))
         budget = getattr(agent, "last_budget", None) or getattr(
             getattr(agent, "greedy", None), "last_budget", None)
         if budget is not None and budget.used:
@@ -88,8 +93,8 @@ def main(argv=None) -> int:
     print(f"bounds: {NODES} search states, {SECONDS} s backstop, {MEMORY_MB} MB per decision; "
           f"{seeds} match(es) per row, at most {cap} decisions each")
     print(f"{'variant':<34} {'p':>2} {'bot':<7} {'decisions':>9} {'ended':>5} {'p99 ms':>8} "
-          f"{'worst ms':>9} {'peak MB':>8} {'states':>8} {'spent':>5}")
-    worst_time = worst_mb = 0.0
+          f"{'worst ms':>9} {'cpu ms':>8} {'peak MB':>8} {'states':>8} {'spent':>5}")
+    worst_time = worst_cpu = worst_mb = 0.0
     worst_nodes = 0
     for name in args.variant or bundled_names():
         variant = load_variant(name)
@@ -105,16 +110,20 @@ def main(argv=None) -> int:
                               for _, saved, seat in slowest]
                 most = max((n for n, _ in nodes), default=0)
                 spent = sum(e for _, e in nodes)
-                worst_time, worst_mb = max(worst_time, max(times)), max(worst_mb, max(peaks))
+                wall, used = [w for w, _ in times], [c for _, c in times]
+                worst_time, worst_cpu = max(worst_time, max(wall)), max(worst_cpu, max(used))
+                worst_mb = max(worst_mb, max(peaks))
                 worst_nodes = max(worst_nodes, most)
                 print(f"{name:<34} {players:>2} {bot:<7} {len(times):>9} {ended:>2}/{seeds:<2} "
-                      f"{percentile(times, 0.99) * 1e3:>8.1f} {max(times) * 1e3:>9.1f} "
-                      f"{max(peaks):>8.1f} {most:>8} {spent:>5}", flush=True)
+                      f"{percentile(wall, 0.99) * 1e3:>8.1f} {max(wall) * 1e3:>9.1f} "
+                      f"{max(used) * 1e3:>8.1f} {max(peaks):>8.1f} {most:>8} {spent:>5}",
+                      flush=True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    held = worst_time <= SECONDS + 1 and worst_mb <= MEMORY_MB
-    print(f"worst decision {worst_time * 1e3:.1f} ms, peak {worst_mb:.1f} MB traced, "
+    held = worst_cpu <= SECONDS + 1 and worst_mb <= MEMORY_MB
+    print(f"worst decision {worst_time * 1e3:.1f} ms wall, {worst_cpu * 1e3:.1f} ms CPU, "
+          f"peak {worst_mb:.1f} MB traced, "
           f"most search states {worst_nodes}; process peak RSS {rss:.0f} MB")
-    print(f"stated bounds {'hold' if held else 'DO NOT hold'}: decision <= {SECONDS} s "
+    print(f"stated bounds {'hold' if held else 'DO NOT hold'}: decision <= {SECONDS} s CPU "
           f"(+1 s for the moves around the search), <= {MEMORY_MB} MB")
     return 0 if held else 1
 
