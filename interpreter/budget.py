@@ -4,6 +4,10 @@ the same everywhere, and a wall-clock backstop that only a very slow machine sho
 A search charges the states it visits; past either limit :meth:`Budget.charge` raises
 :class:`BudgetExhausted`, and the search answers with the best it found so far (or its caller
 falls back to a simple legal move). ``used`` and ``exhausted`` report what happened.
+
+With the defaults a greedy or strong decision takes at most about 0.2 s of CPU and 30 MB
+(the seed-7 carousel_opening30 position that searched 10 million states, 11-15 s and 1.5 GB
+unbounded); benchmarks/decision_bounds.py checks 2 s and 128 MB over whole matches.
 """
 from __future__ import annotations
 
