@@ -31,6 +31,7 @@ __all__ = ["Opening", "Play", "added_cards", "check_move", "find_play"]
 SCALE = 1 << 12          # the first criterion weighs more than any total of the second
 LOSSES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 1 << 20)   # cards (or 4 points) given up
 FAVOUR = 16              # how much larger last time's faster sweep may grow first
+BEAM = 1000              # states per layer kept by the beam search after a spent budget
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def _best(pairs, unit: int, budget: Budget | None):
             except BudgetExhausted:
                 if budget is not None:
                     budget.exhausted = True
-                return best
+                return best if best is not None else _beamed(pairs)
             winners["last"] = winners[k]
             if found is not None:
                 best = (found[0], pair[winners[k]].melds(found[1]))
@@ -151,6 +152,23 @@ def _best(pairs, unit: int, budget: Budget | None):
                     return best
         if best is not None or floor < 0:
             return best
+    return best
+
+
+def _beamed(pairs, width: int = BEAM):
+    """(value, melds) of the best play a beam search finds (every layer cut to its ``width``
+    most valuable states), or None: a legal play, not always the best, in bounded time (at
+    most ``width`` times the moves of one state, per layer)."""
+    best = None
+    for pair in pairs:
+        search = pair[0]
+        search.beam, search.cap = width, 1 << 62
+        try:
+            found = search.run()
+        finally:
+            search.beam = None
+        if found is not None and (best is None or found[0] > best[0]):
+            best = (found[0], search.melds(found[1]))
     return best
 
 
