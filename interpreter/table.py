@@ -141,9 +141,10 @@ def _best(pairs, unit: int, budget: Budget | None):
             try:
                 winners[k], found = _race(pair, floor if best is None else max(floor, best[0]),
                                           winners.get(k, winners.get("last")), budget)
-            except BudgetExhausted:
-                if budget is not None:
-                    budget.exhausted = True
+            except LimitError:                  # the budget spent, or a field overflowed
+                if budget is None:
+                    raise
+                budget.exhausted = True
                 return best if best is not None else _beamed(pairs)
             winners["last"] = winners[k]
             if found is not None:
