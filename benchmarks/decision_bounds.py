@@ -4,10 +4,11 @@ Run from the repo root: ``python benchmarks/decision_bounds.py [--seeds N] [--qu
 For every bundled variant, player count and bot (random, greedy, and strong where it has rules
 of its own: games without table melds), seeded matches are played with that bot in every
 seat, up to ``--cap`` decisions each. Every ``act`` call is timed (wall clock, and CPU time,
-which other load on the machine does not inflate); the slowest few are replayed from a saved
-copy of their state under tracemalloc for their peak memory. Reported per row: decisions,
+which other load on the machine does not inflate); the slowest few by CPU time, and the one
+whose table search used the most states, are replayed from a saved copy of their state
+under tracemalloc for their peak memory. Reported per row: decisions,
 whether the matches ended, the 99th percentile and worst wall time, the worst CPU time, the
-peak traced memory of the slowest decisions, the most search states a table search used and
+peak traced memory of those decisions, the most search states a table search used and
 how often its budget ran out; then whether the stated bounds (:mod:`interpreter.budget`)
 held: worst CPU time within the backstop plus a second for the moves around the search, and
 peak memory within MEMORY_MB.
@@ -40,27 +41,33 @@ def bots_for(variant) -> list[str]:
 
 def play(variant, players: int, bot: str, seed: int, cap: int):
     """Per decision (wall seconds, CPU seconds) and (search states, budget spent) of one
-    match, its slowest decisions' saved states, and whether it ended."""
+    match, the saved states of its slowest and its most searched decisions, and whether it
+    ended."""
     state = new_game(variant, players=players, seed=seed)
     agents = [make_agent(bot, seed * 100 + seat) for seat in range(players)]
     times, nodes, slowest = [], [], []            # slowest: (seconds, saved state, seat)
+    heaviest = (0, None, 0)                       # (search states, saved state, seat)
     clock, cpu = time.perf_counter, time.process_time
     while not state.is_terminal and len(times) < cap:
         seat = state.current_player
         agent = agents[seat]
         start, start_cpu = clock(), cpu()
         action = agent.act(state)
-        elapsed = clock() - start
-        times.append((elapsed, cpu() - start_cpu))
+        elapsed, used = clock() - start, cpu() - start_cpu
+        times.append((elapsed, used))
         budget = getattr(agent, "last_budget", None) or getattr(
             getattr(agent, "greedy", None), "last_budget", None)
         if budget is not None and budget.used:
             nodes.append((budget.used, budget.exhausted))
+            if budget.used > heaviest[0]:
+                heaviest = (budget.used, state.to_json(), seat)
             budget.used = 0
-        if len(slowest) < REPLAYED or elapsed > slowest[-1][0]:
-            slowest = sorted(slowest + [(elapsed, state.to_json(), seat)],
+        if len(slowest) < REPLAYED or used > slowest[-1][0]:
+            slowest = sorted(slowest + [(used, state.to_json(), seat)],
                              key=lambda s: -s[0])[:REPLAYED]
         state.apply(action)
+    if heaviest[1] is not None:
+        slowest.append(heaviest)
     return times, nodes, slowest, state.is_terminal
 
 
