@@ -9,6 +9,11 @@ With one deck the packing is exactly the familiar bitmask of faces.
 The optimal arrangement is a search over the lowest remaining card: it is either deadwood or
 the lowest card of some meld. Only melds present in the hand are tried, cards that no such meld
 touches are deadwood outright, and states are memoised, so the search is exact and small.
+
+It is exponential in the worst case (44 cards of one deck run for minutes), so it is bounded:
+:meth:`MeldRules.arrange` accepts at most ``MAX_CARDS`` cards, and every search (arrange,
+deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate melds weighed
+(a few seconds and tens of MB); no hand a bundled variant deals comes near either limit.
 """
 from __future__ import annotations
 
@@ -17,7 +22,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Faces
+from .errors import LimitError
 from .meldbits import BitDeadwood
+
+MAX_CARDS = 40           # the most cards arrange accepts
+MAX_WORK = 1_000_000     # candidate melds weighed by one search (arrange, deadwood, ...)
+WORK = -1                # the memo's key for the work done so far (states are tuples)
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,8 @@ class _Entry:
 
 class MeldRules:
     """The legal melds of a variant and the arrangement search over them."""
+
+    max_work = MAX_WORK
 
     def __init__(self, faces: Faces, group: tuple[int, int] | None = (3, 4),
                  run: tuple[int, int | None] | None = (3, None), ace: str = "low",
@@ -121,8 +133,12 @@ class MeldRules:
         return packed, jokers
 
     def arrange(self, hand: Iterable[int]) -> Arrangement:
-        """The arrangement with the fewest deadwood points (first found in template order)."""
+        """The arrangement with the fewest deadwood points (first found in template order);
+        LimitError for more than MAX_CARDS cards or a search past MAX_WORK steps."""
         hand = list(hand)
+        if len(hand) > MAX_CARDS:
+            raise LimitError(f"a hand of {len(hand)} cards is too large to arrange: "
+                             f"at most {MAX_CARDS} cards")
         packed, jokers = self.pack(hand)
         choice: dict = {}
         points = self._search(packed, jokers, self._candidates(packed, jokers), {}, choice)
@@ -285,6 +301,10 @@ class MeldRules:
         f = (low.bit_length() - 1) // self.width
         s = self._single[f]
         after = (h & ~s.field) | ((h & s.field) >> 1 & s.keep)
+        spent = memo[WORK] = memo.get(WORK, 0) + len(candidates)
+        if spent > self.max_work:
+            raise LimitError(f"hand too complex to arrange: the search reached its limit of "
+                             f"{self.max_work} steps")
         best = self._points[f] + self._search(
             after, j, [e for e in candidates if e.first & after == e.first], memo, choice)
         pick = None

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
+from .budget import Budget, BudgetExhausted
+from .errors import LimitError
 from .melds import Meld, MeldRules
 from .table_check import Opening, Table, added_cards, check_move
 from .table_moves import shape_of
@@ -29,6 +31,7 @@ __all__ = ["Opening", "Play", "added_cards", "check_move", "find_play"]
 SCALE = 1 << 12          # the first criterion weighs more than any total of the second
 LOSSES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 1 << 20)   # cards (or 4 points) given up
 FAVOUR = 16              # how much larger last time's faster sweep may grow first
+BEAM = 1000              # states per layer kept by the beam search after a spent budget
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,17 @@ class Play:
 
 
 def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: str = "cards",
-              opening: Opening | None = None, *, manipulation: bool = True) -> Play | None:
+              opening: Opening | None = None, *, manipulation: bool = True,
+              budget: Budget | None = None) -> Play | None:
     """The best legal move, or None when no legal move exists.
 
     ``objective`` "cards": most hand cards, then most points; "points": the reverse.
     ``manipulation`` False: table melds may only be extended (see :func:`check_move`).
+    ``budget``: search at most its states (each layer of the dynamic programme, each memoised
+    state of the extension search) and seconds, then answer with the best legal move found so
+    far, or None (``budget.exhausted`` then tells it apart from "no move"); a position beyond
+    the solver's capacity (LimitError) is reported the same way. Without a budget the search
+    is exact and unbounded.
     """
     if objective not in ("cards", "points"):
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
@@ -52,8 +61,13 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     joker = faces.joker
     weights = [SCALE + p if objective == "cards" else p * SCALE + 1 for p in faces.points]
     hand = list(hand)
+    if budget is not None:
+        budget.start()
     if not manipulation and opening is None:
-        return _grown(rules, table, hand, weights)
+        try:
+            return _grown(rules, table, hand, weights, budget)
+        except BudgetExhausted:
+            return None
     hand_jokers = hand.count(joker) if joker is not None else 0
     hand_natural = Counter(f for f in hand if f != joker)
     table_natural = Counter(f for meld in table for f, _ in meld if f != joker)
@@ -86,11 +100,17 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     if opening is not None:                  # new melds from the hand alone
         table_natural = Counter()
         usable = _usable(rules, hand_natural, table_natural, hand_jokers)
-        runs = [programme(Counter(), Counter(), 0, (opening.complete_melds, opening.min_points))]
+        configs: Iterable[tuple] = [(Counter(), Counter(), 0,
+                                     (opening.complete_melds, opening.min_points))]
     else:
-        runs = (programme(*config) for config in _configs(table_jokers, table_natural,
-                                                          hand_natural))
-    best = _best(list(runs), 1 if objective == "cards" else 4)
+        configs = _configs(table_jokers, table_natural, hand_natural)
+    try:
+        best = _best([programme(*config) for config in configs], 1 if objective == "cards" else 4,
+                     budget)
+    except LimitError:
+        if budget is None:
+            raise
+        budget.exhausted, best = True, None
     if best is None or best[0] <= 0:
         return None
     melds = [tuple(zip(m.cards, m.declared)) for meld in best[1] for m in _legal(rules, meld)]
@@ -105,20 +125,27 @@ def _checked(rules, table, new_table, hand, opening, manipulation) -> Play:
     return Play(new_table, tuple(added_cards(table, new_table)))
 
 
-def _best(pairs, unit: int):
+def _best(pairs, unit: int, budget: Budget | None):
     """(value, melds) of the best play over every search, or None.
 
     Iterative deepening on the value given up: first only plays worth at least the best
     conceivable one (every hand card that could play) less ``loss`` cards (``unit`` points),
-    for growing losses; the bound prunes every state that cannot reach such a play.
+    for growing losses; the bound prunes every state that cannot reach such a play. When the
+    ``budget`` runs out, the best play found so far (or None).
     """
     top = max(search.potential for pair in pairs for search in pair)
     best, winners = None, {}
     for loss in LOSSES:
         floor = max(-1, (top // SCALE - loss * unit) * SCALE - 1)
         for k, pair in enumerate(pairs):
-            winners[k], found = _race(pair, floor if best is None else max(floor, best[0]),
-                                      winners.get(k, winners.get("last")))
+            try:
+                winners[k], found = _race(pair, floor if best is None else max(floor, best[0]),
+                                          winners.get(k, winners.get("last")), budget)
+            except LimitError:                  # the budget spent, or a field overflowed
+                if budget is None:
+                    raise
+                budget.exhausted = True
+                return best if best is not None else _beamed(pairs)
             winners["last"] = winners[k]
             if found is not None:
                 best = (found[0], pair[winners[k]].melds(found[1]))
@@ -129,28 +156,52 @@ def _best(pairs, unit: int):
     return best
 
 
-def _race(pair, floor: int, favourite: int | None):
+def _beamed(pairs, width: int = BEAM):
+    """(value, melds) of the best play a beam search finds (every layer cut to its ``width``
+    most valuable states), or None: a legal play, not always the best, in bounded time (at
+    most ``width`` times the moves of one state, per layer)."""
+    best = None
+    for pair in pairs:
+        search = pair[0]
+        search.beam, search.cap = width, 1 << 62
+        try:
+            found = search.run()
+        finally:
+            search.beam = None
+        if found is not None and (best is None or found[0] > best[0]):
+            best = (found[0], search.melds(found[1]))
+    return best
+
+
+def _race(pair, floor: int, favourite: int | None, budget: Budget | None):
     """Sweep the ranks both ways at once, stepping the smaller search (the ``favourite``,
     last time's winner, unless it is much the larger); the first to finish answers (the
-    other's answer would be the same). Returns (winner, (value, state) or None)."""
+    other's answer would be the same). Returns (winner, (value, state) or None). Each layer
+    is charged to the ``budget``; BudgetExhausted when it runs out."""
     sweeps = [search.sweep(floor) for search in pair]
     sizes = [0, 0]
     while True:
         weighed = [size / FAVOUR if i == favourite else size for i, size in enumerate(sizes)]
         i = weighed.index(min(weighed))
+        if budget is not None:
+            pair[i].cap = budget.left()
         try:
             sizes[i] = next(sweeps[i]) + 1
         except StopIteration as done:
             return i, done.value
+        if budget is not None:
+            budget.charge(sizes[i])
 
 
-def _grown(rules: MeldRules, table: Table, hand: list[int], weights) -> Play | None:
+def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
+           budget: Budget | None = None) -> Play | None:
     """The best move that only extends table melds and adds new melds from the hand.
 
     The hand's lowest natural card left stays in the hand, or is the lowest hand card of a new
     meld or of one table meld's extension (a meld grows once, by all its new cards). Hand
     jokers left at the end fill the room of melds not grown yet. States are memoised, so the
-    search is exact (every new meld holds a natural card, as the schema asks).
+    search is exact (every new meld holds a natural card, as the schema asks). Each memoised
+    state is charged to the ``budget`` (BudgetExhausted when it runs out).
     """
     joker = rules.faces.joker
     jokers = hand.count(joker) if joker is not None else 0
@@ -192,6 +243,8 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights) -> Play | N
 
     def best(state) -> int:
         if state not in memo:
+            if budget is not None:
+                budget.charge(1)
             rest, wild, grown = state
             if not rest:
                 memo[state] = (_filled(growth, wild, grown)[0] * joker_weight, None)

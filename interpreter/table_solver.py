@@ -14,8 +14,11 @@ hand jokers not placed in a meld go there.
 """
 from __future__ import annotations
 
+import heapq
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from .budget import BudgetExhausted
 from .errors import LimitError
 from .table_moves import ACE_LOW, FIXED, MAY, NATURAL, NEED, NEED_NATURAL, WILD, Moves
 
@@ -63,6 +66,8 @@ class Programme:
         self._cores: dict = {}
         self._finals: dict = {}
         self._potential = self._suffix_potential()
+        self.cap = 1 << 62                         # most states one layer may hold
+        self.beam: int | None = None               # keep only this many best states a layer
         self._idle = [[not any(self.moves.source(p)[s]) and not self.moves.wild_starts[p][s]
                        and not pos.ends for s in range(self.suits)]
                       for p, pos in enumerate(positions)]
@@ -149,8 +154,10 @@ class Programme:
         memo = self._options_of.setdefault((p, s), {})
         out: dict = {}
         back: dict = {}
-        best = out.get
+        best, cap = out.get, self.cap
         for state, value in values.items():
+            if len(out) > cap:
+                raise BudgetExhausted(f"a layer of more than {cap} states")
             found = memo.get(state & mask)
             if found is None:
                 self._options(p, s, state)
@@ -164,6 +171,9 @@ class Programme:
                     if best(new, -1) < total:
                         out[new] = total
                         back[new] = state
+        if self.beam is not None and len(out) > self.beam:
+            out = dict(heapq.nlargest(self.beam, out.items(), key=itemgetter(1)))
+            back = {state: back[state] for state in out}
         return out, back
 
     def _options(self, p, s, state):

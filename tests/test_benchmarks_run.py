@@ -35,3 +35,15 @@ def test_before_after_benchmark_quick():
     rows = {line[:30].strip(): line[30:].split() for line in run.stdout.splitlines()[2:]}
     assert float(rows["random gin_standard hands/s"][0]) > 0
     assert "dense deadwood us/hand" in rows and "greedy carousel actions/s" in rows
+
+
+def test_decision_bounds_benchmark_quick():
+    run = subprocess.run([sys.executable, "benchmarks/decision_bounds.py", "--quick",
+                          "--variant", "gin", "--variant", "carousel"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = [line.split() for line in run.stdout.splitlines()]
+    assert {(row[0], row[2]) for row in rows if len(row) == 11} >= {
+        ("gin", "strong"), ("carousel", "greedy"), ("carousel", "random")}
+    assert ("carousel", "strong") not in {(row[0], row[2]) for row in rows if len(row) == 11}
+    assert "stated bounds hold" in run.stdout

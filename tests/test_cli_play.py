@@ -166,7 +166,10 @@ def test_bots_take_options_as_the_readme_shows(capsys, monkeypatch):
     code, _, err = run(capsys, monkeypatch, "play", "gin", "--bots", "strong:knock=7")
     assert code != 0 and err.strip() == ("rummy play: bot 'strong' has no option 'knock': its "
                                          "options are knock_at, late_knock_at, late_turn, "
-                                         "slack, outs, wary")
+                                         "slack, outs, wary, nodes, seconds")
+    code, out, _ = run(capsys, monkeypatch, "play", "carousel", "--auto", "--seed", "1",
+                       "--bots", "greedy:nodes=5000")
+    assert code == 0 and "seat 0 (greedy)" in out.splitlines()[0]
 
 
 def test_play_with_stdin_closed_quits_cleanly():

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter import table_solver
+from interpreter.budget import Budget
 from interpreter.cards import Faces
 from interpreter.errors import LimitError, RummyError
 from interpreter.melds import MeldRules
@@ -692,3 +693,26 @@ def test_soak_benchmark_positions(seed):
         assert check_move(rules, t, play.new_table, cards) is None
     assert len(by_cards.added) >= len(by_points.added)
     assert _points(by_points.added) >= _points(by_cards.added)
+
+
+def test_with_a_budget_the_solver_never_raises_for_a_legal_position(monkeypatch):
+    """Beyond a state field or past its budget, a budgeted search reports ``exhausted`` and
+    answers with a checked legal play (its beam search's) or None, never an exception."""
+    t = table("5h 6h 7h", "7c 7d 7s", "8c 9c Tc", "9s Ts Js")
+    cards = hand("4h 8h 9h Th 4c 5c 6c 7c 2s 3s 4s")
+    spent = Budget(nodes=50, seconds=3600)
+    play = find_play(CAROUSEL, t, cards, budget=spent)
+    assert spent.exhausted and spent.used <= 50
+    assert play is not None and check_move(CAROUSEL, t, play.new_table, cards) is None
+    roomy = Budget(seconds=3600)
+    assert len(find_play(CAROUSEL, t, cards, budget=roomy).added) == 11
+    assert not roomy.exhausted and 0 < roomy.used <= roomy.nodes
+    monkeypatch.setattr(table_solver, "RUN_BITS", 3)
+    monkeypatch.setattr(table_solver, "RUNS", 7)
+    overflow = Budget(seconds=3600)
+    play = find_play(CAROUSEL, t, cards, budget=overflow)
+    assert overflow.exhausted
+    assert play is None or check_move(CAROUSEL, t, play.new_table, cards) is None
+    jokers = Budget(seconds=3600)
+    assert find_play(CAROUSEL, [], [JOKER] * 32 + hand("Kc"), budget=jokers) is None
+    assert jokers.exhausted

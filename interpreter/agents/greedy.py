@@ -9,17 +9,35 @@ add; the discard only when it lowers the deadwood after the best discard); buy/p
 card puts hand cards into a meld; the engine lists a buy only within the limits); discard (least
 deadwood, ties: the highest card); layoffs that do not raise its deadwood, then spread;
 anything else: the first legal action that is not "end".
+
+Bounded: the table-play search visits at most ``nodes`` states (default 200,000; a
+wall-clock backstop of ``seconds``, default 2 s) and then plays the best move found so far,
+else the listed meld playing the most cards; a hand beyond what the arrangement search
+accepts (LimitError) gets :func:`simple_move`. ``last_budget`` reports the last search.
 """
 from __future__ import annotations
+
+from ..budget import NODES, SECONDS, Budget
+from ..errors import LimitError
 
 
 class GreedyAgent:
     name = "greedy"
+    OPTIONS = {"nodes": NODES, "seconds": SECONDS}
 
-    def __init__(self, seed: int):
-        """Greedy play has no randomness (ties break by card order): the seed is unused."""
+    def __init__(self, seed: int, **options):
+        """Greedy play has no randomness (ties break by card order): the seed is unused;
+        ``options`` override OPTIONS (the search budget)."""
+        settings = {**self.OPTIONS, **options}
+        self.last_budget = Budget(int(settings["nodes"]), float(settings["seconds"]))
 
     def act(self, state):
+        try:
+            return self._act(state)
+        except LimitError:
+            return simple_move(state)
+
+    def _act(self, state):
         legal = state.legal_actions()
         kinds = {a.kind: a for a in reversed(legal)}          # kind -> its first action
         seat = state.current_player
@@ -27,7 +45,7 @@ class GreedyAgent:
         if "knock" in kinds:
             return _knock(state, hand, [a for a in legal if a.kind == "knock"])
         if state.meld_step is not None:
-            play = _best_play(state, hand)
+            play = _best_play(state, hand, self.last_budget)
             if play is not None:
                 return play
         if "take" in kinds and "pass" in kinds:
@@ -51,22 +69,39 @@ class GreedyAgent:
         return next((a for a in legal if a.kind != "end"), legal[0])
 
 
-def _best_play(state, hand: list[int]):
-    """The table play shedding the most points (the solver's), or None if there is none."""
+def simple_move(state):
+    """A legal move needing no search: draw from the stock, pass, discard the highest card,
+    else the first legal action that is not "end"."""
+    legal = state.legal_actions()
+    for action in legal:
+        if (action.kind == "draw" and action.pile == "stock") or action.kind == "pass":
+            return action
+    discards = [a for a in legal if a.kind == "discard"]
+    if discards:
+        faces = state.variant.faces
+        return max(discards, key=lambda a: faces.points[faces.parse(a.cards[0])])
+    return next((a for a in legal if a.kind != "end"), legal[0])
+
+
+def _best_play(state, hand: list[int], budget: Budget):
+    """The table play shedding the most points (the solver's, within ``budget``), or None if
+    there is none; when the budget ran out with no play found, the listed meld playing the
+    most cards."""
     from ..steps.table_melds import meld_action, opening, owners_reason, pending_card, table_faces
     from ..table import find_play
     variant = state.variant
     play = find_play(variant.meld_rules, table_faces(state), hand, "points",
                      opening(state, state.current_player),
-                     manipulation=variant.table.manipulation)
-    if play is None and pending_card(state) is None:
+                     manipulation=variant.table.manipulation, budget=budget)
+    if play is None and not budget.exhausted and pending_card(state) is None:
         return None
     action = None if play is None else meld_action(variant.faces, play.new_table)
     if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
             or owners_reason(state, state.current_player, play.new_table) is not None \
             or pending_card(state) is not None and not state.is_legal(action):
-        # it would leave no card to discard, change another's meld where that is not allowed,
-        # or leave out the card a depth draw took: the listed meld playing the most cards
+        # out of budget, or it would leave no card to discard, change another's meld where
+        # that is not allowed, or leave out the card a depth draw took: the listed meld
+        # playing the most cards
         melds = [a for a in state.legal_actions() if a.kind == "meld"]
         return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
     return action

@@ -9,19 +9,25 @@ among the cards leaving near-least deadwood, the one that keeps the most live ou
 cards that would meld) and is least likely to help an opponent (near the cards they took);
 knock when the deadwood is at most ``knock_at``, always with gin, and only at
 ``late_knock_at`` or less once ``late_turn`` turns of the hand have passed.
+
+Bounded as greedy is (``nodes`` and ``seconds`` set its table-play search); its own rules
+only evaluate deadwood, and a hand beyond the arrangement search's limit gets greedy's
+:func:`.greedy.simple_move`.
 """
 from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
 
-from .greedy import GreedyAgent
+from ..budget import NODES, SECONDS
+from ..errors import LimitError
+from .greedy import GreedyAgent, simple_move
 
 
 class StrongAgent:
     name = "strong"
     OPTIONS = {"knock_at": 10, "late_knock_at": 3, "late_turn": 14, "slack": 2,
-               "outs": 0.5, "wary": 4.0}
+               "outs": 0.5, "wary": 4.0, "nodes": NODES, "seconds": SECONDS}
 
     def __init__(self, seed: int, **options):
         """The strong agent has no randomness; ``options`` override OPTIONS."""
@@ -29,9 +35,15 @@ class StrongAgent:
         self.knock_at, self.late_knock_at = settings["knock_at"], settings["late_knock_at"]
         self.late_turn, self.slack = settings["late_turn"], settings["slack"]
         self.outs_weight, self.wary = settings["outs"], settings["wary"]
-        self.greedy = GreedyAgent(seed)
+        self.greedy = GreedyAgent(seed, nodes=settings["nodes"], seconds=settings["seconds"])
 
     def act(self, state):
+        try:
+            return self._act(state)
+        except LimitError:
+            return simple_move(state)
+
+    def _act(self, state):
         legal = state.legal_actions()
         kinds = {a.kind for a in legal}
         if state.meld_step is not None or "meld" in kinds or \
