@@ -49,7 +49,7 @@ def _best_play(state, hand: list[int]):
     from ..steps.table_melds import meld_action, opening, table_faces
     from ..table import find_play
     variant = state.variant
-    play = find_play(variant.meld_rules, table_faces(state), hand, "points",
+    play = find_play(state.meld_rules, table_faces(state), hand, "points",
                      opening(state, state.current_player),
                      manipulation=variant.table.manipulation)
     if play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand):
@@ -61,7 +61,7 @@ def _best_play(state, hand: list[int]):
 
 def _improves(state, hand: list[int]) -> bool:
     """Whether adding the discard pile's top card, then the best other discard, lowers deadwood."""
-    rules = state.variant.meld_rules
+    rules = state.meld_rules
     top = state.face_of[state.discard[-1]]
     values = rules.discard_values(hand + [top])
     after = min((v for f, v in values.items() if f != top), default=None)
@@ -71,11 +71,11 @@ def _improves(state, hand: list[int]) -> bool:
 def _least_deadwood(state, hand: list[int], actions):
     """The action whose card, discarded, leaves the least deadwood (ties: the highest card)."""
     faces = state.variant.faces
-    values = state.variant.meld_rules.discard_values(hand)
+    values = state.meld_rules.discard_values(hand)
 
     def cost(action):
         face = faces.parse(action.cards[0])
-        return values[face], -faces.points[face]
+        return values[face], -state.meld_rules.points[face]
     return min(actions, key=cost)
 
 
@@ -88,7 +88,7 @@ def _layoff(state, hand: list[int], layoffs):
     """The layoff leaving the least deadwood, if it does not raise the hand's deadwood."""
     if not layoffs:
         return None
-    rules, faces = state.variant.meld_rules, state.variant.faces
+    rules, faces = state.meld_rules, state.variant.faces
 
     def after(action):
         rest = list(hand)

@@ -25,6 +25,11 @@ def observation(state, seat: int) -> dict[str, Any]:
         "knocker": state.knocker,
         "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
+    if v.wilds.ranks_vary:
+        wild = state.meld_rules.wild_faces
+        obs["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None
+        obs["turned"] = (v.faces.name(state.face_of[state.turned])
+                         if state.turned is not None else None)
     if state.stopped:
         obs["stopped"] = True
     shown = counters.shown(state)

@@ -77,7 +77,8 @@ class Builder:
         role_names = roles.names if roles else ()
         deal = self._deal(counts)
         self._check_deck_fits(faces, decks, jokers, deal, roles, counts)
-        melds = self._melds(faces, decks, jokers)
+        wilds = self._wilds(faces, players)
+        melds = self._melds(faces, decks, jokers, wilds.stand_in)
         turn = self._turn(role_names)
         variant = model.Variant(
             name=s["name"], source=s["source"], description=s["description"], path=self.path,
@@ -85,7 +86,7 @@ class Builder:
             deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
-            warnings=tuple(self.warnings))
+            warnings=tuple(self.warnings), wilds=wilds)
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
@@ -198,7 +199,33 @@ class Builder:
                                  f"{when}; with {n} players the deck has {size}")
                     break
 
-    def _melds(self, faces: Faces, decks, jokers) -> MeldRules:
+    def _wilds(self, faces: Faces, players: tuple[int, int]) -> model.WildRules:
+        w, path = self.spec["melds"]["wilds"], ("melds", "wilds")
+        rank, by_round = w["rank"], None
+        if rank is not None and rank not in faces.ranks:
+            by_round = self.formula(path + ("rank",), scopes.deal_scope(), NUM)
+            rounds = self.spec["match"]["max_hands"] or ROUNDS_CHECKED
+            for round_ in range(1, rounds + 1):
+                if by_round is None:
+                    break
+                value = by_round({"round": round_, "player_count": players[0]})
+                if value != int(value) or not 1 <= value <= len(faces.ranks):
+                    self.problem(path + ("rank",), f"gives {value} in round {round_}: not a rank "
+                                 f"symbol nor a position 1 to {len(faces.ranks)} in deck.ranks")
+                    break
+        if w["rank"] is not None and w["turned_card"]:
+            self.problem(path + ("turned_card",), "a wild rank and a turned card: give one")
+        if_joker = w["if_turned_joker"]
+        if if_joker is not None and if_joker not in faces.ranks:
+            self.problem(path + ("if_turned_joker",), f"unknown rank {if_joker!r} "
+                         f"(ranks are {' '.join(faces.ranks)})")
+        return model.WildRules(
+            rank=faces.ranks.index(rank) if rank in faces.ranks else None,
+            rank_by_round=by_round, turned_card=w["turned_card"],
+            if_turned_joker=faces.ranks.index(if_joker) if if_joker in faces.ranks else None,
+            points=w["points"], stand_in=tuple(w["stand_in"]))
+
+    def _melds(self, faces: Faces, decks, jokers, stand_in: tuple[str, ...]) -> MeldRules:
         m = self.spec["melds"]
         group, run = m["group"], m["run"]
         for name, rule in (("group", group), ("run", run)):
@@ -211,7 +238,8 @@ class Builder:
             run=(run["min"], run["max"]) if run else None,
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
-            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()))
+            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
+            wilds_in=stand_in)
 
     def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
         r = self.spec.get("roles")
