@@ -97,6 +97,7 @@ class MeldRules:
         self._order = {frozenset(t): t for _, t in self.templates}
         self._points = self.points
         self._joker_points = faces.points[faces.joker] if faces.jokers else 0
+        self.templates_min_run = run[0] if run else 0
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
         self._plain = [[e.first for e in es if not e.jokers] for es in self._entries]
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
@@ -400,6 +401,8 @@ class MeldRules:
         """Longest run the search needs: longer ones split into legal runs with naturals."""
         if not run or (run[1] is not None and run[1] < 2 * run[0] - 1):
             return len(self.faces.ranks)
+        if self.wild_faces and self.min_natural == 1:
+            return 2 * run[0] - 1          # longer runs: only the unsplittable ones (see below)
         if self.wild_faces or (self.faces.jokers and deck_jokers > run[0] - self.min_natural):
             return len(self.faces.ranks)
         return 2 * run[0] - 1
@@ -412,17 +415,37 @@ class MeldRules:
         if not self.wilds:
             allow = 0
         for index, (kind, template) in enumerate(self.templates):
-            if kind == "run" and len(template) > longest_run:
-                continue
-            ordered = tuple(sorted(template))
             most = allow if kind in self.wilds_in else 0
-            for k in range(min(most, len(ordered) - self.min_natural) + 1):
-                for gone in combinations(range(len(ordered)), k):
-                    naturals = tuple(f for i, f in enumerate(ordered) if i not in gone)
-                    if (naturals, k) not in seen:
-                        seen.add((naturals, k))
-                        by_min[naturals[0]].append(self._entry_masks(naturals, k, index))
+            if kind == "run" and len(template) > longest_run:
+                if not (self.wild_faces and most):
+                    continue
+                ways = self._unsplittable(template, most)
+            else:
+                ordered = tuple(sorted(template))
+                ways = ((tuple(f for i, f in enumerate(ordered) if i not in gone), k)
+                        for k in range(min(most, len(ordered) - self.min_natural) + 1)
+                        for gone in combinations(range(len(ordered)), k))
+            for naturals, k in ways:
+                if (naturals, k) not in seen:
+                    seen.add((naturals, k))
+                    by_min[naturals[0]].append(self._entry_masks(naturals, k, index))
         return by_min
+
+    def _unsplittable(self, run: tuple[int, ...], most: int):
+        """The (naturals, wilds) ways of making a long run (one natural card needed per meld)
+        that do not split into two legal runs: a single natural card, or every natural within
+        the run's first or last ``min`` cards; the search needs no other way."""
+        size, low = len(run), self.templates_min_run
+        singles = (((f,), size - 1) for f in run)
+        ends = [run[:low], run[size - low:]]
+        for naturals, k in singles:
+            if k <= most:
+                yield naturals, k
+        for end in ends:
+            for n in range(2, low + 1):
+                if size - n <= most:
+                    for chosen in combinations(end, n):
+                        yield tuple(sorted(chosen)), size - n
 
     def _meld_from(self, kind: str, template: tuple[int, ...], naturals: tuple[int, ...],
                    fill: Iterator[int]) -> Meld:

@@ -416,7 +416,11 @@ def _round_end(v: Variant) -> list[str]:
     if v.stock.then == "reshuffle_discards" and v.stock.max_reshuffles is None:
         lines += _wrap(f"A hand still going after {v.round_end.max_turns} turns is void "
                        "(nobody scores): a guard against endless play.")
-    lines += _wrap(_sentence(v.round_end.spread))
+    if v.round_end.last_turns_after_knock:
+        lines += _wrap("After a knock each other player has one more turn (no one else may "
+                       "knock); then every hand is counted at its best arrangement of melds.")
+    else:
+        lines += _wrap(_sentence(v.round_end.spread))
     return lines
 
 

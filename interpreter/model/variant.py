@@ -87,6 +87,7 @@ class RoundEnd:
     void_when: Formula | None = None        # checked after each turn (None: never)
     out_by_discard: bool = False            # a meld may not use every card in the hand
     void_check: str = "turn"                # turn | action: also as each action is taken
+    last_turns_after_knock: bool = False    # the others play once more after a knock
 
 
 @dataclass(frozen=True)

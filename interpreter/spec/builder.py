@@ -336,7 +336,7 @@ class Builder:
             void = None
         return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
                               r["max_turns"], r["last_turns_after_going_out"], void,
-                              r["out_by_discard"], r["void_check"])
+                              r["out_by_discard"], r["void_check"], r["last_turns_after_knock"])
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard

@@ -69,6 +69,8 @@ class Knock(Step):
 
     # ---- legal knocks ---------------------------------------------------------------------
     def actions(self, state):
+        if state.knocker is not None:          # a last turn after the hand's knock
+            return [], False
         hand = state.hand_faces(state.player)
         limits = self.limits
         if limits is not None:                 # the usual case, worked out in place
