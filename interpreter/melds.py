@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from itertools import accumulate, combinations, product
 from typing import Any
 
+from . import meld_needs
 from .cards import Faces
+from .meld_needs import UNMET, Need
 from .meldbits import BitDeadwood
 
 
@@ -73,16 +75,17 @@ class MeldRules:
                  wrap: bool = False, copies: int = 1, max_jokers: int | None = None,
                  min_natural: int = 1, deck_jokers: int = 0,
                  wild_faces: frozenset[int] = frozenset(), wild_points: int | None = None,
-                 wilds_in: tuple[str, ...] = ("group", "run")):
+                 wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = ()):
         self._args: dict[str, Any] = dict(faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
                           max_jokers=max_jokers, min_natural=min_natural,
-                          deck_jokers=deck_jokers, wilds_in=wilds_in)
+                          deck_jokers=deck_jokers, wilds_in=wilds_in, needs=needs)
         self.faces = faces
         self.width = max(1, copies)
         self.max_jokers = max_jokers
         self.min_natural = min_natural
         self.wild_faces = wild_faces
         self.wilds_in = wilds_in
+        self.needs = needs
         self.wilds = bool(faces.jokers or wild_faces)
         self.points: tuple[int, ...] = tuple(
             wild_points if f in wild_faces and wild_points is not None else p
@@ -101,7 +104,7 @@ class MeldRules:
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
         self._plain = [[e.first for e in es if not e.jokers] for es in self._entries]
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
-        self._bits = None if wild_faces else BitDeadwood.for_rules(faces, copies, group, run,
+        self._bits = None if wild_faces or needs else BitDeadwood.for_rules(faces, copies, group, run,
                                                                    ace, wrap)
         self._limit = 1 << faces.count
         self._split = self._bits._split if self._bits else None
@@ -161,23 +164,32 @@ class MeldRules:
         best = None
         for packed, jokers, leftover, pool in self._pools(hand):
             choice: dict = {}
-            points = self._search(packed, jokers, self._candidates(packed, jokers), {}, choice,
-                                  leftover)
+            points = self._any_search(packed, jokers, {}, choice, leftover)
             if best is None or points < best[0]:
                 best = (points, packed, jokers, choice, pool)
         assert best is not None
         points, packed, jokers, choice, pool = best
+        if points >= UNMET:                 # no arrangement meets the needs: every card counts
+            dead = sorted(hand, key=self.faces.sort_key)
+            return Arrangement((), tuple(dead), sum(self.points[f] for f in dead))
         fill = iter(pool)
-        melds, state = [], (packed, jokers)
+        melds: list[Meld] = []
+        state: tuple = (packed, jokers, (1 << len(self.needs)) - 1) if self.needs else (
+            packed, jokers)
         while state in choice:
-            entry, (h, j) = choice[state], state
+            entry, h, j = choice[state], state[0], state[1]
+            pending = state[2:]
+            if isinstance(entry, tuple):
+                entry, pending = entry[0], (entry[1],)
             if entry is None:
                 entry = self._single[((h & -h).bit_length() - 1) // self.width]
             else:
                 kind, template = self.templates[entry.template]
                 melds.append(self._meld_from(kind, template, entry.naturals, fill))
-            state = ((h & ~entry.field) | ((h & entry.field) >> 1 & entry.keep), j - entry.jokers)
-        melds = self._joined(melds)
+            state = ((h & ~entry.field) | ((h & entry.field) >> 1 & entry.keep),
+                     j - entry.jokers) + pending
+        if not self.needs:
+            melds = self._joined(melds)
         used = [c for m in melds for c in m.cards]
         deadwood = list(hand)
         for c in used:
@@ -186,6 +198,15 @@ class MeldRules:
         if sum(self.points[f] for f in deadwood) != points:
             raise AssertionError("the rebuilt arrangement lost its deadwood total")
         return Arrangement(tuple(melds), tuple(deadwood), points)
+
+    def _any_search(self, packed: int, jokers: int, memo: dict, choice: dict | None,
+                    leftover: tuple[int, ...]) -> int:
+        """The search from a packed hand, meeting the needs when there are some."""
+        candidates = self._candidates(packed, jokers)
+        if not self.needs:
+            return self._search(packed, jokers, candidates, memo, choice, leftover)
+        return meld_needs.search(self, packed, jokers, candidates, memo, choice, leftover,
+                                 (1 << len(self.needs)) - 1)
 
     def _pools(self, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:
         """Each way of splitting the hand's wild-rank cards into naturals and stand-ins: (packed
@@ -260,8 +281,10 @@ class MeldRules:
             if mask.bit_count() != len(hand) or mask >= self._limit:
                 mask, _ = self._pack_fast(hand)          # reports the duplicate or bad card
             return self._bit_deadwood(mask, {})
-        return min(self._search(packed, jokers, self._candidates(packed, jokers), {}, None, left)
-                   for packed, jokers, left, _ in self._pools(list(hand)))
+        hand = list(hand)
+        best = min(self._any_search(packed, jokers, {}, None, left)
+                   for packed, jokers, left, _ in self._pools(hand))
+        return best if best < UNMET else sum(self.points[f] for f in hand)
 
     def _bit_deadwood(self, packed: int, memo: dict) -> int:
         """Deadwood by the bit-parallel shortcut, searching only where runs and groups compete."""
@@ -278,7 +301,7 @@ class MeldRules:
 
     def discard_values(self, hand: Sequence[int]) -> dict[int, int]:
         """Minimum deadwood after discarding one copy of each distinct face of the hand."""
-        if self.wild_faces:
+        if self.wild_faces or self.needs:
             hand = list(hand)
             return {f: self.deadwood(hand[:hand.index(f)] + hand[hand.index(f) + 1:])
                     for f in set(hand)}

@@ -284,6 +284,12 @@ def _melds(v: Variant) -> list[str]:
         lines += _wrap(f"Jokers stand for any card: {limit}, and at least "
                        f"{_plural(rules.min_natural, 'natural card')} in each meld.")
     lines += _wild_ranks(v)
+    needs = v.meld_rules.needs
+    if needs:
+        said = [("a pure " if n.pure else "a ") + (n.kind or "meld") for n in needs]
+        lines += _wrap(f"A hand's melds count only when they include {', '.join(said)} "
+                       "(pure: no card standing for another); otherwise every card of the "
+                       "hand counts, and the hand cannot go out.")
     return lines
 
 

@@ -12,6 +12,7 @@ from typing import Any, Callable, cast
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
+from ..meld_needs import Need
 from ..melds import MeldRules
 from ..model import scopes
 from ..model import variant as model
@@ -239,7 +240,9 @@ class Builder:
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
             min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
-            wilds_in=stand_in)
+            wilds_in=stand_in, needs=tuple(
+                Need(None if n["kind"] == "any" else n["kind"], n["pure"])
+                for n in m["arrangement_needs"]))
 
     def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
         r = self.spec.get("roles")
