@@ -321,6 +321,10 @@ TABLE: dict[str, list[Case]] = {
                                 wild_in_deadwood, context={"melds": {"wilds": {"rank": "2"}}})],
     "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},
                                   context={"melds": {"wilds": {"rank": "2"}}})],
+    "melds.arrangement_needs[].kind": [Case("indian_rummy", {"melds": {"arrangement_needs": [
+        {"kind": "group", "pure": True}, {"kind": "any"}]}})],
+    "melds.arrangement_needs[].pure": [Case("indian_rummy", {"melds": {"arrangement_needs": [
+        {"kind": "run", "pure": False}, {"kind": "run"}]}})],
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "counters": [Case("gin_standard", {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
@@ -342,6 +346,8 @@ TABLE: dict[str, list[Case]] = {
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
                 "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
             probes=["meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]"]))],
+    "round_end.last_turns_after_knock": [case("three_thirteen", "round_end.last_turns_after_knock",
+                                              False)],
     "round_end.void_when": [case("gin", "round_end.void_when", "stock_left < 20")],
     "round_end.void_check": [case("gin_standard", "round_end.void_check", "action", context={
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
