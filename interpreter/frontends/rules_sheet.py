@@ -424,9 +424,8 @@ def _round_end(v: Variant) -> list[str]:
                        "(nobody scores): a guard against endless play.")
     if v.round_end.last_turns_after_knock:
         lines += _wrap("After a knock each other player has one more turn (no one else may "
-                       "knock); then every hand is counted at its best arrangement of melds.")
-    else:
-        lines += _wrap(_sentence(v.round_end.spread))
+                       "knock); then the hands are counted, each at its best arrangement:")
+    lines += _wrap(_sentence(v.round_end.spread))
     return lines
 
 
