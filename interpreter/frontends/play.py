@@ -165,7 +165,7 @@ class Table:
             print(f"  best discard {' or '.join(v.names(faces))} -> {after}")
         top = obs["discard"][-1] if obs["discard"] else "-"
         turned = f" (turned {obs['turned']})" if obs.get("turned") else ""
-        wild = f"   wild: {obs['wild_rank']}s{turned}" if obs.get("wild_rank") else turned
+        wild = f"   wild rank: {obs['wild_rank']}{turned}" if obs.get("wild_rank") else turned
         print(f"discard: {top}   stock: {obs['stock']}{wild}")
         if obs.get("table"):
             print("table: " + "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(obs["table"])))
