@@ -40,6 +40,8 @@ def test_a_three_is_wild_in_round_one_and_going_out_gives_the_other_a_last_turn(
     g.apply("draw stock")                         # Qh
     assert not any(str(a).startswith("knock") for a in g.legal_actions())
     g.apply("discard Qh")
+    assert [str(a) for a in g.legal_actions()] == ["spread"]    # then the spread and count
+    g.apply("spread")
     (record,) = g.history
     assert record["outcome"] == "out" and record["winners"] == [1]
     assert record["points"] == [20 + 9 + 10, 0]   # the unused wild 3d counts 20
@@ -59,6 +61,7 @@ def test_a_hand_that_melds_in_the_last_turn_counts_nothing():
     g.apply("knock Kd")
     g.apply("draw stock")                         # Qh: Qd Qs Qh
     g.apply("discard 4c")
+    g.apply("spread")
     assert g.history[0]["points"] == [0, 0]
 
 

@@ -202,7 +202,10 @@ def _end_turn(state) -> None:
         _start_turn(state, state.next_in_play(seat))
         state.phase = WALL
     elif low is SCORE:
-        _score(state)
+        if state.knocker is not None:       # the last turns after a knock are over
+            _knocked(state)
+        else:
+            _score(state)
     else:
         scoring.void_hand(state)
         _next_hand(state)

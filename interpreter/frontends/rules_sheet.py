@@ -424,7 +424,7 @@ def _round_end(v: Variant) -> list[str]:
                        "(nobody scores): a guard against endless play.")
     if v.round_end.last_turns_after_knock:
         lines += _wrap("After a knock each other player has one more turn (no one else may "
-                       "knock); then the hands are counted, each at its best arrangement:")
+                       "knock); then:")
     lines += _wrap(_sentence(v.round_end.spread))
     return lines
 
