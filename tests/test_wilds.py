@@ -79,3 +79,22 @@ def test_deadwood_discard_values_and_arrange_agree(hand):
         rest = list(cards)
         rest.remove(f)
         assert value == r.arrange(rest).points
+
+
+def test_long_runs_searched_only_when_unsplittable_lose_nothing():
+    """The search keeps only long runs that do not split into two legal runs; every deadwood
+    agrees with a search that keeps all of them."""
+    import random
+
+    class EveryRun(MeldRules):
+        def _longest_needed(self, run, deck_jokers):
+            return len(self.faces.ranks)
+
+    sevens = frozenset(FACES.face(s, 6) for s in range(4))
+    quick = MeldRules(FACES).with_wild_faces(sevens, 20)
+    full = EveryRun(FACES, wild_faces=sevens, wild_points=20)
+    rng = random.Random(5)
+    pool = sorted({f for f in range(52) if FACES.suit_of(f) < 2} | sevens)
+    for _ in range(150):
+        hand = rng.sample(pool, 11)
+        assert quick.deadwood(hand) == full.deadwood(hand), FACES.parse_many(hand)
