@@ -98,3 +98,19 @@ def test_long_runs_searched_only_when_unsplittable_lose_nothing():
     for _ in range(150):
         hand = rng.sample(pool, 11)
         assert quick.deadwood(hand) == full.deadwood(hand), FACES.parse_many(hand)
+
+
+@pytest.mark.parametrize("wilds, message", [
+    ('{rank: "Z"}', "unknown rank 'Z'"),
+    ('{rank: "round + 5"}', "gives 14 in round 9"),
+    ('{rank: "2", turned_card: true}', "a wild rank and a turned card"),
+    ('{turned_card: true, if_turned_joker: "X"}', "unknown rank 'X'"),
+])
+def test_wild_rank_mistakes_are_located(tmp_path, wilds, message):
+    from interpreter import load_variant
+    from interpreter.errors import SpecError
+
+    spec = tmp_path / "wild.yaml"
+    spec.write_text(f"extends: three_thirteen\nname: x\nmelds: {{wilds: {wilds}}}\n")
+    with pytest.raises(SpecError, match=message):
+        load_variant(spec)

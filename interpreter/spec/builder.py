@@ -203,7 +203,10 @@ class Builder:
     def _wilds(self, faces: Faces, players: tuple[int, int]) -> model.WildRules:
         w, path = self.spec["melds"]["wilds"], ("melds", "wilds")
         rank, by_round = w["rank"], None
-        if rank is not None and rank not in faces.ranks:
+        if rank is not None and rank not in faces.ranks and len(rank) <= 2 and rank.isalpha():
+            self.problem(path + ("rank",), f"unknown rank {rank!r} (ranks are "
+                         f"{' '.join(faces.ranks)}; or a formula of round, e.g. 'round + 2')")
+        elif rank is not None and rank not in faces.ranks:
             by_round = self.formula(path + ("rank",), scopes.deal_scope(), NUM)
             rounds = self.spec["match"]["max_hands"] or ROUNDS_CHECKED
             for round_ in range(1, rounds + 1):
