@@ -100,7 +100,7 @@ class MeldRules:
         self._order = {frozenset(t): t for _, t in self.templates}
         self._points = self.points
         self._joker_points = faces.points[faces.joker] if faces.jokers else 0
-        self.templates_min_run = run[0] if run else 0
+        self._run_min = run[0] if run else 0
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
         self._plain = [[e.first for e in es if not e.jokers] for es in self._entries]
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
@@ -458,7 +458,7 @@ class MeldRules:
         """The (naturals, wilds) ways of making a long run (one natural card needed per meld)
         that do not split into two legal runs: a single natural card, or every natural within
         the run's first or last ``min`` cards; the search needs no other way."""
-        size, low = len(run), self.templates_min_run
+        size, low = len(run), self._run_min
         singles = (((f,), size - 1) for f in run)
         ends = [run[:low], run[size - low:]]
         for naturals, k in singles:
