@@ -16,13 +16,12 @@ wild-rank cards into naturals and stand-ins (a pool shared with the jokers).
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, combinations, product
+from itertools import combinations
 from typing import Any
 
-from . import meld_needs
+from . import meld_needs, meld_wilds
 from .cards import Faces
 from .meld_needs import UNMET, Need
 from .meldbits import BitDeadwood
@@ -209,28 +208,13 @@ class MeldRules:
                                  (1 << len(self.needs)) - 1)
 
     def _pools(self, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:
-        """Each way of splitting the hand's wild-rank cards into naturals and stand-ins: (packed
-        naturals, pool size, points left by 0, 1, ... unused pool cards, the pool with its most
-        valuable cards first). Without wild ranks, one way: the pool is the jokers."""
+        """Each way of splitting the hand's wild cards: see :func:`.meld_wilds.pools`."""
         if not self.wild_faces:
             packed, jokers = self.pack(hand)
             joker = self.faces.joker
             return [(packed, jokers, tuple(j * self._joker_points for j in range(jokers + 1)),
                      [joker] * jokers if joker is not None else [])]
-        wild = Counter(f for f in hand if f in self.wild_faces)
-        others = [f for f in hand if f not in self.wild_faces]
-        out = []
-        for split in product(*(range(n + 1) for n in wild.values())):
-            pool = [f for f in others if self.faces.is_joker(f)]
-            naturals = [f for f in others if not self.faces.is_joker(f)]
-            for (f, n), k in zip(wild.items(), split):
-                pool += [f] * k
-                naturals += [f] * (n - k)
-            pool.sort(key=lambda f: -self.points[f])
-            packed, _ = self.pack(naturals)
-            leftover = tuple(accumulate([0] + sorted(self.points[f] for f in pool)))
-            out.append((packed, len(pool), leftover, pool))
-        return out
+        return meld_wilds.pools(self, hand)
 
     def _joined(self, melds: list[Meld]) -> list[Meld]:
         """Runs the search kept apart, joined back where together they are one legal run."""
@@ -442,7 +426,7 @@ class MeldRules:
             if kind == "run" and len(template) > longest_run:
                 if not (self.wild_faces and most):
                     continue
-                ways = self._unsplittable(template, most)
+                ways = meld_wilds.unsplittable(template, self._run_min, most)
             else:
                 ordered = tuple(sorted(template))
                 ways = ((tuple(f for i, f in enumerate(ordered) if i not in gone), k)
@@ -453,22 +437,6 @@ class MeldRules:
                     seen.add((naturals, k))
                     by_min[naturals[0]].append(self._entry_masks(naturals, k, index))
         return by_min
-
-    def _unsplittable(self, run: tuple[int, ...], most: int):
-        """The (naturals, wilds) ways of making a long run (one natural card needed per meld)
-        that do not split into two legal runs: a single natural card, or every natural within
-        the run's first or last ``min`` cards; the search needs no other way."""
-        size, low = len(run), self._run_min
-        singles = (((f,), size - 1) for f in run)
-        ends = [run[:low], run[size - low:]]
-        for naturals, k in singles:
-            if k <= most:
-                yield naturals, k
-        for end in ends:
-            for n in range(2, low + 1):
-                if size - n <= most:
-                    for chosen in combinations(end, n):
-                        yield tuple(sorted(chosen)), size - n
 
     def _meld_from(self, kind: str, template: tuple[int, ...], naturals: tuple[int, ...],
                    fill: Iterator[int]) -> Meld:
