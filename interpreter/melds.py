@@ -10,6 +10,10 @@ The optimal arrangement is a search over the lowest remaining card: it is either
 the lowest card of some meld. Only melds present in the hand are tried, cards that no such meld
 touches are deadwood outright, and states are memoised, so the search is exact and small.
 
+Wild cards: printed jokers, and the natural cards of a *wild rank* (``wild_faces``). A wild-rank
+card may stand for any card or be its natural self; the search tries each split of the hand's
+wild-rank cards into naturals and stand-ins (a pool shared with the jokers).
+
 It is exponential in the worst case (44 cards of one deck run for minutes), so it is bounded:
 :meth:`MeldRules.arrange` accepts at most ``MAX_CARDS`` cards, and every search (arrange,
 deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate melds weighed
@@ -17,12 +21,15 @@ deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate m
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
+from . import meld_needs, meld_wilds
 from .cards import Faces
 from .errors import LimitError
+from .meld_needs import UNMET, Need
 from .meldbits import BitDeadwood
 
 MAX_CARDS = 40           # the most cards arrange accepts
@@ -39,7 +46,13 @@ class Meld:
     declared: tuple[int, ...]      # the face each card represents (a joker's declared card)
 
     def jokers(self) -> int:
+        """How many cards stand for another card (jokers and wild-rank cards used as wilds)."""
         return sum(c != d for c, d in zip(self.cards, self.declared))
+
+    @property
+    def pure(self) -> bool:
+        """No card of the meld stands for another card."""
+        return self.cards == self.declared
 
 
 @dataclass(frozen=True)
@@ -71,11 +84,23 @@ class MeldRules:
     def __init__(self, faces: Faces, group: tuple[int, int] | None = (3, 4),
                  run: tuple[int, int | None] | None = (3, None), ace: str = "low",
                  wrap: bool = False, copies: int = 1, max_jokers: int | None = None,
-                 min_natural: int = 1, deck_jokers: int = 0):
+                 min_natural: int = 1, deck_jokers: int = 0,
+                 wild_faces: frozenset[int] = frozenset(), wild_points: int | None = None,
+                 wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = ()):
+        self._args: dict[str, Any] = dict(faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
+                          max_jokers=max_jokers, min_natural=min_natural,
+                          deck_jokers=deck_jokers, wilds_in=wilds_in, needs=needs)
         self.faces = faces
         self.width = max(1, copies)
         self.max_jokers = max_jokers
         self.min_natural = min_natural
+        self.wild_faces = wild_faces
+        self.wilds_in = wilds_in
+        self.needs = needs
+        self.wilds = bool(faces.jokers or wild_faces)
+        self.points: tuple[int, ...] = tuple(
+            wild_points if f in wild_faces and wild_points is not None else p
+            for f, p in enumerate(faces.points))
         self.templates: list[tuple[str, tuple[int, ...]]] = []
         seen: set[frozenset[int]] = set()
         for kind, template in _groups(faces, group) + _runs(faces, run, ace, wrap):
@@ -84,14 +109,23 @@ class MeldRules:
                 self.templates.append((kind, template))
         self._kind = {frozenset(t): k for k, t in self.templates}
         self._order = {frozenset(t): t for _, t in self.templates}
-        self._points = faces.points
+        self._points = self.points
         self._joker_points = faces.points[faces.joker] if faces.jokers else 0
+        self._run_min = run[0] if run else 0
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
         self._plain = [[e.first for e in es if not e.jokers] for es in self._entries]
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
-        self._bits = BitDeadwood.for_rules(faces, copies, group, run, ace, wrap)
+        self._bits = None if wild_faces or needs else BitDeadwood.for_rules(faces, copies, group, run,
+                                                                   ace, wrap)
         self._limit = 1 << faces.count
         self._split = self._bits._split if self._bits else None
+
+    def with_wild_faces(self, wild_faces: frozenset[int], wild_points: int | None) -> MeldRules:
+        """The same meld rules with these natural faces wild (their points ``wild_points``)."""
+        return MeldRules(**self._args, wild_faces=wild_faces, wild_points=wild_points)
+
+    def is_wild(self, face: int) -> bool:
+        return face in self.wild_faces or self.faces.is_joker(face)
 
     # ---- legality -------------------------------------------------------------------------
     def kind_of(self, declared: Iterable[int]) -> str | None:
@@ -106,14 +140,17 @@ class MeldRules:
         declared = tuple(declared if declared is not None else cards)
         joker = self.faces.joker
         if len(declared) != len(cards) or any(
-                c != d and c != joker for c, d in zip(cards, declared)) or joker in declared:
+                c != d and not self.is_wild(c) for c, d in zip(cards, declared)) or (
+                joker is not None and joker in declared):
             return None
-        jokers = sum(c == joker for c in cards)
+        jokers = sum(c != d for c, d in zip(cards, declared))
         if self.max_jokers is not None and jokers > self.max_jokers:
             return None
         if len(cards) - jokers < self.min_natural:
             return None
         kind = self.kind_of(declared)
+        if jokers and kind not in self.wilds_in:
+            return None
         return Meld(kind, tuple(cards), declared) if kind else None
 
     # ---- search ---------------------------------------------------------------------------
@@ -139,27 +176,61 @@ class MeldRules:
         if len(hand) > MAX_CARDS:
             raise LimitError(f"a hand of {len(hand)} cards is too large to arrange: "
                              f"at most {MAX_CARDS} cards")
-        packed, jokers = self.pack(hand)
-        choice: dict = {}
-        points = self._search(packed, jokers, self._candidates(packed, jokers), {}, choice)
-        melds, state = [], (packed, jokers)
+        best = None
+        for packed, jokers, leftover, pool in self._pools(hand):
+            choice: dict = {}
+            points = self._any_search(packed, jokers, {}, choice, leftover)
+            if best is None or points < best[0]:
+                best = (points, packed, jokers, choice, pool)
+        assert best is not None
+        points, packed, jokers, choice, pool = best
+        if points >= UNMET:                 # no arrangement meets the needs: every card counts
+            dead = sorted(hand, key=self.faces.sort_key)
+            return Arrangement((), tuple(dead), sum(self.points[f] for f in dead))
+        fill = iter(pool)
+        melds: list[Meld] = []
+        state: tuple = (packed, jokers, (1 << len(self.needs)) - 1) if self.needs else (
+            packed, jokers)
         while state in choice:
-            entry, (h, j) = choice[state], state
+            entry, h, j = choice[state], state[0], state[1]
+            pending = state[2:]
+            if isinstance(entry, tuple):
+                entry, pending = entry[0], (entry[1],)
             if entry is None:
                 entry = self._single[((h & -h).bit_length() - 1) // self.width]
             else:
                 kind, template = self.templates[entry.template]
-                melds.append(self._meld_from(kind, template, entry.naturals))
-            state = ((h & ~entry.field) | ((h & entry.field) >> 1 & entry.keep), j - entry.jokers)
-        melds = self._joined(melds)
+                melds.append(self._meld_from(kind, template, entry.naturals, fill))
+            state = ((h & ~entry.field) | ((h & entry.field) >> 1 & entry.keep),
+                     j - entry.jokers) + pending
+        if not self.needs:
+            melds = self._joined(melds)
         used = [c for m in melds for c in m.cards]
         deadwood = list(hand)
         for c in used:
             deadwood.remove(c)
         deadwood.sort(key=self.faces.sort_key)
-        if sum(self._points[f] for f in deadwood) != points:
+        if sum(self.points[f] for f in deadwood) != points:
             raise AssertionError("the rebuilt arrangement lost its deadwood total")
         return Arrangement(tuple(melds), tuple(deadwood), points)
+
+    def _any_search(self, packed: int, jokers: int, memo: dict, choice: dict | None,
+                    leftover: tuple[int, ...]) -> int:
+        """The search from a packed hand, meeting the needs when there are some."""
+        candidates = self._candidates(packed, jokers)
+        if not self.needs:
+            return self._search(packed, jokers, candidates, memo, choice, leftover)
+        return meld_needs.search(self, packed, jokers, candidates, memo, choice, leftover,
+                                 (1 << len(self.needs)) - 1)
+
+    def _pools(self, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:
+        """Each way of splitting the hand's wild cards: see :func:`.meld_wilds.pools`."""
+        if not self.wild_faces:
+            packed, jokers = self.pack(hand)
+            joker = self.faces.joker
+            return [(packed, jokers, tuple(j * self._joker_points for j in range(jokers + 1)),
+                     [joker] * jokers if joker is not None else [])]
+        return meld_wilds.pools(self, hand)
 
     def _joined(self, melds: list[Meld]) -> list[Meld]:
         """Runs the search kept apart, joined back where together they are one legal run."""
@@ -210,15 +281,17 @@ class MeldRules:
             if mask.bit_count() != len(hand) or mask >= self._limit:
                 mask, _ = self._pack_fast(hand)          # reports the duplicate or bad card
             return self._bit_deadwood(mask, {})
-        packed, jokers = self.pack(hand)
-        return self._search(packed, jokers, self._candidates(packed, jokers), {}, None)
+        hand = list(hand)
+        best = min(self._any_search(packed, jokers, {}, None, left)
+                   for packed, jokers, left, _ in self._pools(hand))
+        return best if best < UNMET else sum(self.points[f] for f in hand)
 
     def _bit_deadwood(self, packed: int, memo: dict) -> int:
         """Deadwood by the bit-parallel shortcut, searching only where runs and groups compete."""
         dead, usable, contested = self._split(packed)
         if not contested:
             return dead
-        return dead + self._search(usable, 0, self._candidates(usable, 0), memo, None)
+        return dead + self._search(usable, 0, self._candidates(usable, 0), memo, None, (0,))
 
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
         """(deadwood after the best discard, every face whose discard achieves it)."""
@@ -228,6 +301,10 @@ class MeldRules:
 
     def discard_values(self, hand: Sequence[int]) -> dict[int, int]:
         """Minimum deadwood after discarding one copy of each distinct face of the hand."""
+        if self.wild_faces or self.needs:
+            hand = list(hand)
+            return {f: self.deadwood(hand[:hand.index(f)] + hand[hand.index(f) + 1:])
+                    for f in set(hand)}
         packed, jokers = self._pack_fast(hand) if self._bits else self.pack(hand)
         memo: dict = {}
         if self._bits:
@@ -236,6 +313,7 @@ class MeldRules:
                 return quick
             return {f: self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
         candidates = self._candidates(packed, jokers)
+        leftover = tuple(j * self._joker_points for j in range(jokers + 1))
         values = {}
         for f in set(hand):
             if self.faces.is_joker(f):
@@ -244,17 +322,18 @@ class MeldRules:
                 single = self._single[f]
                 h, j = (packed & ~single.field) | ((packed & single.field) >> 1 & single.keep), jokers
             left = [e for e in candidates if e.first & h == e.first and e.jokers <= j]
-            values[f] = self._search(h, j, left, memo, None)
+            values[f] = self._search(h, j, left, memo, None, leftover)
         return values
 
     def melds_in(self, hand: Iterable[int]) -> list[Meld]:
         """Every legal meld the hand's cards can form, each joker identity listed separately."""
         hand = list(hand)
-        jokers = sum(self.faces.is_joker(f) for f in hand)
+        pool = sorted((f for f in hand if self.is_wild(f)), key=lambda f: -self.faces.is_joker(f))
         have = set(hand)
-        limit = jokers if self.max_jokers is None else min(jokers, self.max_jokers)
+        most = len(pool) if self.max_jokers is None else min(len(pool), self.max_jokers)
         out = []
         for kind, template in self.templates:
+            limit = most if kind in self.wilds_in else 0
             missing = [f for f in template if f not in have]
             if len(missing) > limit:
                 continue
@@ -264,7 +343,12 @@ class MeldRules:
                 present = [f for f in template if f in have]
                 for stand_in in combinations(present, k - len(missing)):
                     naturals = tuple(f for f in present if f not in stand_in)
-                    out.append(self._meld_from(kind, template, naturals))
+                    spare = list(pool)
+                    for f in naturals:
+                        if f in spare:
+                            spare.remove(f)
+                    if len(spare) >= k:
+                        out.append(self._meld_from(kind, template, naturals, iter(spare)))
         return out
 
     def _candidates(self, packed: int, jokers: int) -> list[_Entry]:
@@ -281,21 +365,22 @@ class MeldRules:
         return out
 
     def _search(self, h: int, j: int, candidates: list[_Entry], memo: dict,
-                choice: dict | None) -> int:
-        """Minimum deadwood of state (h, j) using only ``candidates``."""
+                choice: dict | None, leftover: tuple[int, ...]) -> int:
+        """Minimum deadwood of state (h, j) using only ``candidates``; ``leftover[j]`` is what
+        ``j`` unused pool cards count."""
         if not candidates:
-            return self._points_of(h) + j * self._joker_points
+            return self._points_of(h) + leftover[j]
         key = (h, j)
         if key in memo:
             return memo[key]
         if h == 0:
-            memo[key] = j * self._joker_points
+            memo[key] = leftover[j]
             return memo[key]
         useful = 0
         for e in candidates:
             useful |= e.field
         if not h & useful:
-            memo[key] = value = self._points_of(h) + j * self._joker_points
+            memo[key] = value = self._points_of(h) + leftover[j]
             return value
         low = h & -h
         f = (low.bit_length() - 1) // self.width
@@ -306,7 +391,8 @@ class MeldRules:
             raise LimitError(f"hand too complex to arrange: the search reached its limit of "
                              f"{self.max_work} steps")
         best = self._points[f] + self._search(
-            after, j, [e for e in candidates if e.first & after == e.first], memo, choice)
+            after, j, [e for e in candidates if e.first & after == e.first], memo, choice,
+            leftover)
         pick = None
         for e in candidates:
             if e.first & low:
@@ -314,7 +400,7 @@ class MeldRules:
                 nj = j - e.jokers
                 value = self._search(nh, nj, [c for c in candidates
                                               if c.first & nh == c.first and c.jokers <= nj],
-                                     memo, choice)
+                                     memo, choice, leftover)
                 if value < best:
                     best, pick = value, e
         memo[key] = best
@@ -342,7 +428,9 @@ class MeldRules:
         """Longest run the search needs: longer ones split into legal runs with naturals."""
         if not run or (run[1] is not None and run[1] < 2 * run[0] - 1):
             return len(self.faces.ranks)
-        if self.faces.jokers and deck_jokers > run[0] - self.min_natural:
+        if self.wild_faces and self.min_natural == 1:
+            return 2 * run[0] - 1          # longer runs: only the unsplittable ones (see below)
+        if self.wild_faces or (self.faces.jokers and deck_jokers > run[0] - self.min_natural):
             return len(self.faces.ranks)
         return 2 * run[0] - 1
 
@@ -351,23 +439,30 @@ class MeldRules:
         by_min: list[list[_Entry]] = [[] for _ in range(self.faces.count)]
         seen: set[tuple[tuple[int, ...], int]] = set()
         allow = self.max_jokers if self.max_jokers is not None else 99
-        if not self.faces.jokers:
+        if not self.wilds:
             allow = 0
         for index, (kind, template) in enumerate(self.templates):
+            most = allow if kind in self.wilds_in else 0
             if kind == "run" and len(template) > longest_run:
-                continue
-            ordered = tuple(sorted(template))
-            for k in range(min(allow, len(ordered) - self.min_natural) + 1):
-                for gone in combinations(range(len(ordered)), k):
-                    naturals = tuple(f for i, f in enumerate(ordered) if i not in gone)
-                    if (naturals, k) not in seen:
-                        seen.add((naturals, k))
-                        by_min[naturals[0]].append(self._entry_masks(naturals, k, index))
+                if not (self.wild_faces and most):
+                    continue
+                ways = meld_wilds.unsplittable(template, self._run_min, most)
+            else:
+                ordered = tuple(sorted(template))
+                ways = ((tuple(f for i, f in enumerate(ordered) if i not in gone), k)
+                        for k in range(min(most, len(ordered) - self.min_natural) + 1)
+                        for gone in combinations(range(len(ordered)), k))
+            for naturals, k in ways:
+                if (naturals, k) not in seen:
+                    seen.add((naturals, k))
+                    by_min[naturals[0]].append(self._entry_masks(naturals, k, index))
         return by_min
 
-    def _meld_from(self, kind: str, template: tuple[int, ...], naturals: tuple[int, ...]) -> Meld:
-        joker = self.faces.joker
-        cards = tuple(f if f in naturals else joker for f in template)
+    def _meld_from(self, kind: str, template: tuple[int, ...], naturals: tuple[int, ...],
+                   fill: Iterator[int]) -> Meld:
+        """The meld of ``template`` with ``naturals`` held and the next ``fill`` cards (wild)
+        standing for the rest."""
+        cards = tuple(f if f in naturals else next(fill) for f in template)
         return Meld(kind, cards, template)
 
 

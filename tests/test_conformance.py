@@ -94,6 +94,7 @@ def card_places(state) -> dict[str, list[int]]:
         for seat, melds in spread.arranged.items():
             places[f"arranged {seat}"] = [c for meld in melds for c in _cards(meld)]
     places["table"] = [c for meld in _table(state) for c in _cards(meld)]
+    places["turned"] = [state.turned] if state.turned is not None else []
     return places
 
 
@@ -192,6 +193,7 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
         # copies: no notation may show more often than the seat may see that face, region
         # by region (a card may show in several: a known card is also in a laid meld)
         allowed = names(state.hands[seat]) + names(state.discard) + names(places["table"])
+        allowed += names(places["turned"])          # the turned card (wild rank) is public
         for other in range(state.players):
             if other != seat:
                 allowed += names(state.known[other])
@@ -219,6 +221,9 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
         f"{where}: advised hands {sorted(obs.get('advised_hands', {}))}, may see {sorted(advised)}"
     for key, cards in obs.get("advised_hands", {}).items():
         assert Counter(cards) == names(state.hands[int(key)]), f"{where}: advised hand {key}"
+    if "turned" in obs or places["turned"]:
+        assert Counter(notation.tokens(json.dumps(obs.get("turned")))) == names(
+            places["turned"]), f"{where}: turned card"
     if "table" in obs or places["table"]:
         shown_table = Counter(notation.tokens(json.dumps(obs.get("table", []))))
         assert shown_table == names(places["table"]), f"{where}: table"
@@ -242,7 +247,8 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
     else:
         assert "legal_actions" not in obs, f"{where}: legal actions shown to a waiting seat"
     rest = {k: v for k, v in scan.items() if k not in
-            ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table")}
+            ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table",
+             "turned")}
     stray = notation.tokens(json.dumps(rest))
     assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
 

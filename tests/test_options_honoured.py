@@ -275,6 +275,24 @@ DEALT_ROWS = [{"outcome": "dealt_rummy", "when": "false",
               {"outcome": "going_out",
                "award": [{"to": "winners", "points": "sum(o.deadwood for o in losers)"}]}]
 
+def turned_joker(v: Variant):
+    """Gin with a turned card, dealer 0: the stock's top card after the upcard Qs is the
+    joker; seat 1 holds Ac Ad and Kd Qd: what it sees, and its deadwood."""
+    g = new_game(v, seed=0, dealer=0, deck=stacked(
+        {1: "Ac Ad 2c 3c 5d 7h 9s Jd Kh 4s", 0: "6c 6d 7s Kc 8c Th 4c 2d Jh Qd"}, 0, "Qs Jk",
+        jokers=1))
+    seen = g.observation(1)
+    return seen["turned"], seen["wild_rank"], g.meld_rules.deadwood(g.hand_faces(1))
+
+
+TURNED_JOKER = turned_joker
+
+
+def wild_in_deadwood(v: Variant):
+    """Gin, dealer 0: seat 1's deadwood when its 2c (wild) meets no card it could meld with."""
+    g = new_game(v, seed=0, dealer=0, deck=stacked(
+        {1: "2c 5h 9d Ks Jc 6s 3d Qh 8c Ah", 0: "6c 6d 7s Kc 7c Th 4c 2d Jh Qd"}, 0, "Qs"))
+    return g.meld_rules.deadwood(g.hand_faces(1))
 GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
 THREE = seeded(players=3)
@@ -334,6 +352,20 @@ TABLE: dict[str, list[Case]] = {
     "melds.run.wrap": [case("gin", "melds.run.wrap", True)],
     "melds.jokers.max_per_meld": [case("carousel", "melds.jokers.max_per_meld", 0, FIRST_MELDS)],
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
+    "melds.wilds.rank": [case("gin_standard", "melds.wilds.rank", "2"),
+                         case("gin_standard", "melds.wilds.rank", "round % 13 + 1", HANDS)],
+    "melds.wilds.turned_card": [case("gin_standard", "melds.wilds.turned_card", True)],
+    "melds.wilds.if_turned_joker": [Case("gin_standard", {"melds": {"wilds": {
+        "if_turned_joker": "A"}}}, TURNED_JOKER, context={
+            "deck": {"jokers": 1}, "melds": {"wilds": {"turned_card": True}}})],
+    "melds.wilds.points": [Case("gin_standard", {"melds": {"wilds": {"points": 25}}},
+                                wild_in_deadwood, context={"melds": {"wilds": {"rank": "2"}}})],
+    "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},
+                                  context={"melds": {"wilds": {"rank": "2"}}})],
+    "melds.arrangement_needs[].kind": [Case("indian_rummy", {"melds": {"arrangement_needs": [
+        {"kind": "group", "pure": True}, {"kind": "any"}]}})],
+    "melds.arrangement_needs[].pure": [Case("indian_rummy", {"melds": {"arrangement_needs": [
+        {"kind": "run", "pure": False}, {"kind": "run"}]}})],
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "counters": [Case("gin_standard", {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
@@ -355,6 +387,8 @@ TABLE: dict[str, list[Case]] = {
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
                 "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
             probes=["meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]"]))],
+    "round_end.last_turns_after_knock": [case("three_thirteen", "round_end.last_turns_after_knock",
+                                              False)],
     "round_end.void_when": [case("gin", "round_end.void_when", "stock_left < 20")],
     "round_end.void_check": [case("gin_standard", "round_end.void_check", "action", context={
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},

@@ -90,7 +90,7 @@ def _best_play(state, hand: list[int], budget: Budget):
     from ..steps.table_melds import meld_action, opening, owners_reason, pending_card, table_faces
     from ..table import find_play
     variant = state.variant
-    play = find_play(variant.meld_rules, table_faces(state), hand, "points",
+    play = find_play(state.meld_rules, table_faces(state), hand, "points",
                      opening(state, state.current_player),
                      manipulation=variant.table.manipulation, budget=budget)
     if play is None and not budget.exhausted and pending_card(state) is None:
@@ -129,7 +129,7 @@ def _depth_draw(state, hand: list[int], draws):
 
 def _improves(state, hand: list[int]) -> bool:
     """Whether adding the discard pile's top card, then the best other discard, lowers deadwood."""
-    rules = state.variant.meld_rules
+    rules = state.meld_rules
     top = state.face_of[state.discard[-1]]
     values = rules.discard_values(hand + [top])
     after = min((v for f, v in values.items() if f != top), default=None)
@@ -147,11 +147,11 @@ def _completes_meld(state, hand: list[int]) -> bool:
 def _least_deadwood(state, hand: list[int], actions):
     """The action whose card, discarded, leaves the least deadwood (ties: the highest card)."""
     faces = state.variant.faces
-    values = state.variant.meld_rules.discard_values(hand)
+    values = state.meld_rules.discard_values(hand)
 
     def cost(action):
         face = faces.parse(action.cards[0])
-        return values[face], -faces.points[face]
+        return values[face], -state.meld_rules.points[face]
     return min(actions, key=cost)
 
 
@@ -164,7 +164,7 @@ def _layoff(state, hand: list[int], layoffs):
     """The layoff leaving the least deadwood, if it does not raise the hand's deadwood."""
     if not layoffs:
         return None
-    rules, faces = state.variant.meld_rules, state.variant.faces
+    rules, faces = state.meld_rules, state.variant.faces
 
     def after(action):
         rest = list(hand)

@@ -108,7 +108,7 @@ class _Table:
 
     def __init__(self, state):
         v = state.variant
-        self.faces, self.rules, self.points = v.faces, v.meld_rules, v.faces.points
+        self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
         seat = state.current_player
         self.hand = list(state.hand_faces(seat))
         face_of = state.face_of

@@ -98,6 +98,9 @@ def deal_hand(state) -> None:
     state.upcard = state.face_of[up] if up is not None else None
     state.stock = stock
     state.known = [[] for _ in range(state.players)]
+    if v.wilds.turned_card and state.stock:
+        state.turned = state.stock.pop()
+    state.derive_wilds()
 
 
 def instant_winner(state) -> int | None:

@@ -27,6 +27,11 @@ def observation(state, seat: int) -> dict[str, Any]:
     }
     if v.table.layoff_onto == "own" or v.table.rearrange == "own":
         obs["table_owners"] = list(state.table_owners)      # who laid each table meld
+    if v.wilds.ranks_vary:
+        wild = state.meld_rules.wild_faces
+        obs["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None
+        obs["turned"] = (v.faces.name(state.face_of[state.turned])
+                         if state.turned is not None else None)
     if state.stopped:
         obs["stopped"] = True
     if state.buys:

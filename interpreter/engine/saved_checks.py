@@ -14,7 +14,7 @@ from ..model.variant import Variant
 
 S = "$.state"
 # fields where a card lies (each card of the deck in exactly one of them)
-PLACES = ("stock", "discard", "hands", "table", "spread")
+PLACES = ("stock", "discard", "hands", "table", "spread", "turned")
 # fields that name cards lying elsewhere
 REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
@@ -171,7 +171,7 @@ def _cards(s: dict, variant: Variant, n: int) -> None:
                 if faces.is_joker(face_of[c]):
                     if face >= faces.count or faces.is_joker(face):
                         raise fail(f"{at}[1]", f"a joker standing for face {face}")
-                elif face != face_of[c]:
+                elif face != face_of[c] and not variant.wilds.ranks_vary:
                     raise fail(f"{at}[1]", f"face {face}, but card {c} is "
                                f"{faces.name(face_of[c])}")
 
@@ -182,6 +182,8 @@ def _cards(s: dict, variant: Variant, n: int) -> None:
         for i, c in enumerate(hand):
             card(f"{S}.hands[{seat}][{i}]", c, True)
     pairs(f"{S}.table", s["table"])
+    if s["turned"] is not None:
+        card(f"{S}.turned", s["turned"], True)
     spread = s["spread"]
     if spread is not None:
         pairs(f"{S}.spread.melds", spread["melds"])

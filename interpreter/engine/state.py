@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Any, Callable, Mapping
 
 from ..errors import IllegalAction
+from ..melds import MeldRules
 from ..model.actions import Action
 from ..model.variant import Variant
 from ..steps.spread import Spreads
@@ -71,6 +72,7 @@ class GameState:
     discard: list[int] = _field("hand", "engine.dealing", factory=list)
     hands: list[list[int]] = _field("hand", "engine.dealing", factory=list)
     upcard: int | None = _field("hand", "engine.dealing", None)
+    turned: int | None = _field("hand", "engine.dealing", None)   # set aside: names the wild rank
     known: list[list[int]] = _field("hand", "engine.dealing", factory=list)
     reshuffles: int = _field("hand", "engine.dealing", 0)
     last_lap: list[int] | None = _field("hand", "engine.dealing", None)
@@ -109,6 +111,7 @@ class GameState:
     variant: Variant = _derived()
     face_of: tuple[int, ...] = _derived(())
     plain: bool = _derived(True)                 # card ids are faces (one deck, no copies)
+    meld_rules: MeldRules = _derived()           # the variant's, with this hand's wild rank
     in_play: list[int] = _derived()              # seats dealt a hand, from left of the dealer
     action_cache: dict = _derived()
     legal_cache: Any = _derived()
@@ -135,6 +138,14 @@ class GameState:
             self.action_cache = {}
         self.legal_cache = None
         self.quiet_steps = self.variant.quiet_steps
+        self.derive_wilds()
+
+    def derive_wilds(self) -> None:
+        """The meld rules of this hand: its wild rank by the round or the turned card."""
+        v = self.variant
+        turned = None if self.turned is None else self.face_of[self.turned]
+        self.meld_rules = v.rules_for(v.wild_rank(max(self.deals, 1), self.players, turned)
+                                      if v.wilds.ranks_vary else None)
 
     # ---- JSON, snapshots ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:

@@ -246,7 +246,10 @@ def _end_turn(state) -> None:
         _start_turn(state, state.next_in_play(seat))
         state.phase = WALL
     elif low is SCORE:
-        _score(state)
+        if state.knocker is not None:       # the last turns after a knock are over
+            _knocked(state)
+        else:
+            _score(state)
     else:
         scoring.void_hand(state)
         _next_hand(state)
@@ -281,6 +284,12 @@ def _went_out(state, seat: int) -> None:
 
 
 def _knocked(state) -> None:
+    """After a knock: the others' last turns, where the spec gives them; else the spread."""
+    if state.variant.round_end.last_turns_after_knock and state.last_lap is None:
+        dealing.start_last_lap(state, state.knocker, others_only=True)
+        if state.last_lap:
+            _start_turn(state, state.last_lap[0])
+            return
     spread = state.variant.round_end.spread
     if spread.start(state):
         state.phase, state.player = SPREAD, state.knocker

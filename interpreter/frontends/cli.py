@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="bundled name or YAML file")
     p.add_argument("cards", nargs="+", metavar="CARD", help="cards such as Ah Td 10d Jk")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--wild", metavar="RANK", help="the wild rank (default: the spec's fixed "
+                   "one, or round 1's)")
     p.set_defaults(run=_arrange)
 
     p = sub.add_parser("rules", help="print a variant's rules sheet, generated from its spec")
@@ -153,7 +155,7 @@ def _variants(args) -> int:
 def _arrange(args) -> int:
     variant = load_variant(args.variant)
     cards = " ".join(args.cards)
-    arrangement = variant.arrange(cards)
+    arrangement = variant.arrange(cards, args.wild)
     melds = [variant.names(m.cards) if m.cards == m.declared else
              [n if c == d else f"{n}({variant.faces.name(d)})"
               for n, c, d in zip(variant.names(m.cards), m.cards, m.declared)]
@@ -162,7 +164,7 @@ def _arrange(args) -> int:
               "points": arrangement.points}
     sizes = {variant.hand_size(n, r) for n in variant.deal.hand_size for r in range(1, 14)}
     if len(variant.cards(cards)) - 1 in sizes:
-        after, discards = variant.best_discards(cards)
+        after, discards = variant.best_discards(cards, args.wild)
         result["best_discards"] = {"points_after": after, "cards": discards}
     if args.json:
         print(json.dumps(result))

@@ -148,8 +148,9 @@ class Table:
 
     def arranged(self, hand: list[str]) -> str:
         v = self.state.variant
-        best = v.arrange(hand)
-        melds = " ".join(f"[{' '.join(v.names(m.cards))}]" for m in best.melds) or "no melds"
+        best = self.state.meld_rules.arrange(v.cards(hand))
+        melds = " ".join(f"[{' '.join(map(v.faces.token, m.cards, m.declared))}]"
+                         for m in best.melds) or "no melds"
         dead = " ".join(v.names(best.deadwood)) or "-"
         return f"melds {melds}  deadwood {dead} ({best.points})"
 
@@ -162,14 +163,16 @@ class Table:
         print(f"your hand: {' '.join(hand)}")
         print(f"  {self.arranged(hand)}")
         if len(hand) == v.hand_size(state.players, state.deals) + 1 and any(s.kind == "discard" for s in v.turn):
-            after, cards = v.best_discards(hand)
-            print(f"  best discard {' or '.join(cards)} -> {after}")
+            after, faces = state.meld_rules.best_discards(v.cards(hand))
+            print(f"  best discard {' or '.join(v.names(faces))} -> {after}")
+        turned = f" (turned {obs['turned']})" if obs.get("turned") else ""
+        wild = f"   wild rank: {obs['wild_rank']}{turned}" if obs.get("wild_rank") else turned
         if any(isinstance(s, Draw) and s.depth for s in v.turn):     # the whole pile, top last
             pile = " ".join(obs["discard"]) or "-"
-            print(f"discard pile (bottom to top): {pile}   stock: {obs['stock']}")
+            print(f"discard pile (bottom to top): {pile}   stock: {obs['stock']}{wild}")
         else:
             top = obs["discard"][-1] if obs["discard"] else "-"
-            print(f"discard: {top}   stock: {obs['stock']}")
+            print(f"discard: {top}   stock: {obs['stock']}{wild}")
         if obs.get("buying"):
             top = obs["discard"][-1] if obs["discard"] else "-"
             print(f"buy the discard {top} out of turn? ({self.who(obs['buying']['in_turn'])} "
@@ -235,7 +238,7 @@ class Table:
             return ""
         hand = list(state.hand_faces(seat))
         if action.melds is None:
-            best = v.arrange(hand)
+            best = state.meld_rules.arrange(hand)
             melds, rest = [v.names(m.cards) for m in best.melds], list(best.deadwood)
         else:
             melds, rest = [list(m) for m in action.melds], hand
@@ -243,7 +246,7 @@ class Table:
                 for f in v.cards(m):
                     rest.remove(f)
         laid = " ".join(f"[{' '.join(m)}]" for m in melds) or "no melds"
-        points = sum(v.faces.points[f] for f in rest)
+        points = sum(state.meld_rules.points[f] for f in rest)
         return f" -> {laid}, deadwood {' '.join(v.names(rest)) or '-'} ({points})"
 
     def report_hand(self, record: dict) -> None:

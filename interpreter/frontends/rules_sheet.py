@@ -288,7 +288,39 @@ def _melds(v: Variant) -> list[str]:
                  else f"at most {_plural(most, 'joker')} per meld")
         lines += _wrap(f"Jokers stand for any card: {limit}, and at least "
                        f"{_plural(rules.min_natural, 'natural card')} in each meld.")
+    lines += _wild_ranks(v)
+    needs = v.meld_rules.needs
+    if needs:
+        said = [("a pure " if n.pure else "a ") + (n.kind or "meld") for n in needs]
+        lines += _wrap(f"A hand's melds count only when they include {', '.join(said)} "
+                       "(pure: no card standing for another); otherwise every card of the "
+                       "hand counts, and the hand cannot go out.")
     return lines
+
+
+def _wild_ranks(v: Variant) -> list[str]:
+    """Sentences for wild ranks, their points and the meld kinds wilds may stand in."""
+    w, ranks, out = v.wilds, v.faces.ranks, []
+    if w.rank is not None:
+        out.append(f"Every {ranks[w.rank]} is wild.")
+    elif w.rank_by_round is not None:
+        out.append(f"The wild rank changes by hand: the rank at position "
+                   f"{_f(w.rank_by_round)} of {' '.join(ranks)} (1 for {ranks[0]}); in hand 1 "
+                   f"{ranks[v.wild_rank(1, v.players[0], None) or 0]}s.")
+    elif w.turned_card:
+        joker = (f"; when it is a joker, every {ranks[w.if_turned_joker]} is wild"
+                 if w.if_turned_joker is not None else "")
+        out.append("After the deal the top card of the stock is turned face up and set aside "
+                   f"for the hand: every card of its rank is wild{joker}.")
+    if w.ranks_vary:
+        out.append("A wild card stands for any card, or is its natural self; "
+                   "the jokers' limits count every card standing for another.")
+        if w.points is not None:
+            out.append(f"A wild card left in hand counts {w.points}.")
+    if (w.ranks_vary or _has_jokers(v)) and set(w.stand_in) != {"group", "run"}:
+        kinds = " or ".join(k + "s" for k in w.stand_in) or "no meld"
+        out.append(f"Wild cards stand for other cards only in {kinds}.")
+    return _wrap(" ".join(out)) if out else []
 
 
 def _span(low: int, high: int, top: int | None) -> str:
@@ -403,6 +435,9 @@ def _round_end(v: Variant) -> list[str]:
     if v.stock.then == "reshuffle_discards" and v.stock.max_reshuffles is None:
         lines += _wrap(f"A hand still going after {v.round_end.max_turns} turns is void "
                        "(nobody scores): a guard against endless play.")
+    if v.round_end.last_turns_after_knock:
+        lines += _wrap("After a knock each other player has one more turn (no one else may "
+                       "knock); then:")
     lines += _wrap(_sentence(v.round_end.spread))
     return lines
 

@@ -113,7 +113,7 @@ class TableEdit:
         if state.meld_step is None:
             return "melding is not allowed now"
         new = [[self.faces.parse_token(t) for t in m] for m in self.melds if m]
-        return check_move(state.variant.meld_rules, table_faces(state), new,
+        return check_move(state.meld_rules, table_faces(state), new,
                           state.hand_faces(state.player), opening(state, state.player),
                           manipulation=state.variant.table.manipulation)
 

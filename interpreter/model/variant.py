@@ -40,6 +40,23 @@ class DealRules:
 
 
 @dataclass(frozen=True)
+class WildRules:
+    """Natural cards that are wild: a fixed rank, a rank by round, or the turned card's rank."""
+
+    rank: int | None = None                 # a fixed wild rank (index into the ranks)
+    rank_by_round: Formula | None = None    # of round and player_count: the rank's position, 1 up
+    turned_card: bool = False               # a card turned after the deal names the wild rank
+    if_turned_joker: int | None = None      # the wild rank when that card is a printed joker
+    points: int | None = None               # a wild-rank card left in hand (None: its own value)
+    stand_in: tuple[str, ...] = ("group", "run")    # meld kinds where a wild stands for a card
+
+    @property
+    def ranks_vary(self) -> bool:
+        """Whether some natural cards may be wild."""
+        return self.rank is not None or self.rank_by_round is not None or self.turned_card
+
+
+@dataclass(frozen=True)
 class RoleRules:
     names: tuple[str, ...]                  # assigned by cutting: the first to the highest card
     play: tuple[str, ...]                   # roles dealt a hand (play goes by seat)
@@ -82,6 +99,7 @@ class RoundEnd:
     void_when: Formula | None = None        # checked after each turn (None: never)
     out_by_discard: bool = False            # a meld may not use every card in the hand
     void_check: str = "turn"                # turn | action: also as each action is taken
+    last_turns_after_knock: bool = False    # the others play once more after a knock
 
 
 @dataclass(frozen=True)
@@ -154,6 +172,32 @@ class Variant:
     params: Mapping[str, Any] = field(default_factory=dict)   # names formulas read as constants
     counters: tuple[Counter, ...] = ()      # per-player numbers, read as player attributes
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
+    wilds: WildRules = field(default_factory=WildRules)
+    _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
+
+    def wild_rank(self, round: int, players: int, turned: int | None) -> int | None:
+        """The wild rank of hand number ``round`` (``turned``: the turned card's face), or None."""
+        w = self.wilds
+        if w.rank_by_round is not None:
+            position = w.rank_by_round({"round": round, "player_count": players})
+            if position != int(position) or not 1 <= position <= len(self.faces.ranks):
+                raise CardError(f"melds.wilds.rank gives {position} in round {round}: "
+                                f"a rank's position is 1 to {len(self.faces.ranks)}")
+            return int(position) - 1
+        if turned is not None:
+            return w.if_turned_joker if self.faces.is_joker(turned) else self.faces.rank_of(turned)
+        return w.rank
+
+    def rules_for(self, rank: int | None) -> MeldRules:
+        """The meld rules of a hand whose cards of ``rank`` are wild (made once per rank)."""
+        if rank is None:
+            return self.meld_rules
+        found = self._rules_by_rank.get(rank)
+        if found is None:
+            wild = frozenset(self.faces.face(s, rank) for s in range(len(self.faces.suits)))
+            found = self._rules_by_rank[rank] = self.meld_rules.with_wild_faces(
+                wild, self.wilds.points)
+        return found
 
     @cached_property
     def _step_index(self) -> dict[str, int]:
@@ -227,18 +271,32 @@ class Variant:
     def names(self, faces: Sequence[int]) -> list[str]:
         return [self.faces.name(f) for f in faces]
 
-    def arrange(self, cards: Sequence[str | int] | str) -> Arrangement:
-        """The optimal arrangement: legal melds with the fewest deadwood points."""
-        return self.meld_rules.arrange(self._hand(cards))
+    def arrange(self, cards: Sequence[str | int] | str, wild: str | None = None) -> Arrangement:
+        """The optimal arrangement: legal melds with the fewest deadwood points (``wild``: the
+        wild rank's symbol; by default the spec's fixed one, or round 1's)."""
+        return self.wild_rules(wild).arrange(self._hand(cards))
 
-    def deadwood(self, cards: Sequence[str | int] | str) -> int:
+    def deadwood(self, cards: Sequence[str | int] | str, wild: str | None = None) -> int:
         """Minimum deadwood points of a hand."""
-        return self.meld_rules.deadwood(self._hand(cards))
+        return self.wild_rules(wild).deadwood(self._hand(cards))
 
-    def best_discards(self, cards: Sequence[str | int] | str) -> tuple[int, list[str]]:
+    def best_discards(self, cards: Sequence[str | int] | str,
+                      wild: str | None = None) -> tuple[int, list[str]]:
         """(deadwood after the best discard, every card whose discard achieves it)."""
-        points, faces = self.meld_rules.best_discards(self._hand(cards))
+        points, faces = self.wild_rules(wild).best_discards(self._hand(cards))
         return points, self.names(faces)
+
+    def wild_rules(self, wild: str | None = None) -> MeldRules:
+        """Meld rules with the cards of rank ``wild`` wild (None: the spec's fixed wild rank,
+        or round 1's)."""
+        if wild is not None:
+            if wild not in self.faces.ranks:
+                raise CardError(f"unknown wild rank {wild!r} (ranks are "
+                                f"{' '.join(self.faces.ranks)})")
+            return self.rules_for(self.faces.ranks.index(wild))
+        if self.wilds.rank_by_round is not None:
+            return self.rules_for(self.wild_rank(1, self.players[0], None))
+        return self.rules_for(self.wilds.rank)
 
     def _hand(self, cards) -> list[int]:
         hand = self.cards(cards)

@@ -20,7 +20,7 @@ class PlayerView:
 
     @property
     def hand_points(self) -> int:
-        points, face_of = self._state.variant.faces.points, self._state.face_of
+        points, face_of = self._state.meld_rules.points, self._state.face_of
         return sum(points[face_of[c]] for c in self._state.hands[self.seat])
 
     @property
@@ -67,7 +67,7 @@ class PlayerView:
     @property
     def melded_points(self) -> int:
         state, seat = self._state, self.seat
-        points, face_of = state.variant.faces.points, state.face_of
+        points, face_of = state.meld_rules.points, state.face_of
         total = state.table_points.get(seat, 0)
         spread = state.spread
         if spread is not None:
@@ -157,7 +157,7 @@ def knock_env(state, seat: int, hand: list[int]) -> LazyEnv:
     thunks.update(
         me=lambda: me,
         opponents=lambda: tuple(seats[s] for s in state.in_play if s != seat),
-        deadwood=lambda: state.variant.meld_rules.deadwood(hand),
+        deadwood=lambda: state.meld_rules.deadwood(hand),
         hand_points=lambda: me.hand_points)
     env = LazyEnv(thunks)
     thunks["deadwood_after_discard"] = lambda: env["deadwood"]

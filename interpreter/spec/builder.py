@@ -12,6 +12,7 @@ from typing import Any, Callable, cast
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
+from ..meld_needs import Need
 from ..melds import MeldRules
 from ..model import scopes
 from ..model import variant as model
@@ -77,7 +78,8 @@ class Builder:
         role_names = roles.names if roles else ()
         deal = self._deal(counts, role_names)
         self._check_deck_fits(faces, decks, jokers, deal, roles, counts)
-        melds = self._melds(faces, decks, jokers)
+        wilds = self._wilds(faces, players)
+        melds = self._melds(faces, decks, jokers, wilds.stand_in)
         turn = self._turn(role_names)
         variant = model.Variant(
             name=s["name"], source=s["source"], description=s["description"], path=self.path,
@@ -85,7 +87,7 @@ class Builder:
             deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
-            warnings=tuple(self.warnings))
+            warnings=tuple(self.warnings), wilds=wilds)
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
@@ -203,7 +205,36 @@ class Builder:
                                  f"{when}; with {n} players the deck has {size}")
                     break
 
-    def _melds(self, faces: Faces, decks, jokers) -> MeldRules:
+    def _wilds(self, faces: Faces, players: tuple[int, int]) -> model.WildRules:
+        w, path = self.spec["melds"]["wilds"], ("melds", "wilds")
+        rank, by_round = w["rank"], None
+        if rank is not None and rank not in faces.ranks and len(rank) <= 2 and rank.isalpha():
+            self.problem(path + ("rank",), f"unknown rank {rank!r} (ranks are "
+                         f"{' '.join(faces.ranks)}; or a formula of round, e.g. 'round + 2')")
+        elif rank is not None and rank not in faces.ranks:
+            by_round = self.formula(path + ("rank",), scopes.deal_scope(), NUM)
+            rounds = self.spec["match"]["max_hands"] or ROUNDS_CHECKED
+            for round_ in range(1, rounds + 1):
+                if by_round is None:
+                    break
+                value = by_round({"round": round_, "player_count": players[0]})
+                if value != int(value) or not 1 <= value <= len(faces.ranks):
+                    self.problem(path + ("rank",), f"gives {value} in round {round_}: not a rank "
+                                 f"symbol nor a position 1 to {len(faces.ranks)} in deck.ranks")
+                    break
+        if w["rank"] is not None and w["turned_card"]:
+            self.problem(path + ("turned_card",), "a wild rank and a turned card: give one")
+        if_joker = w["if_turned_joker"]
+        if if_joker is not None and if_joker not in faces.ranks:
+            self.problem(path + ("if_turned_joker",), f"unknown rank {if_joker!r} "
+                         f"(ranks are {' '.join(faces.ranks)})")
+        return model.WildRules(
+            rank=faces.ranks.index(rank) if rank in faces.ranks else None,
+            rank_by_round=by_round, turned_card=w["turned_card"],
+            if_turned_joker=faces.ranks.index(if_joker) if if_joker in faces.ranks else None,
+            points=w["points"], stand_in=tuple(w["stand_in"]))
+
+    def _melds(self, faces: Faces, decks, jokers, stand_in: tuple[str, ...]) -> MeldRules:
         m = self.spec["melds"]
         group, run = m["group"], m["run"]
         for name, rule in (("group", group), ("run", run)):
@@ -216,7 +247,10 @@ class Builder:
             run=(run["min"], run["max"]) if run else None,
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
-            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()))
+            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
+            wilds_in=stand_in, needs=tuple(
+                Need(None if n["kind"] == "any" else n["kind"], n["pure"])
+                for n in m["arrangement_needs"]))
 
     def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
         r = self.spec.get("roles")
@@ -324,7 +358,7 @@ class Builder:
             void = None
         return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
                               r["max_turns"], r["last_turns_after_going_out"], void,
-                              r["out_by_discard"], r["void_check"])
+                              r["out_by_discard"], r["void_check"], r["last_turns_after_knock"])
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard

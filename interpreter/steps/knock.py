@@ -69,13 +69,15 @@ class Knock(Step):
 
     # ---- legal knocks ---------------------------------------------------------------------
     def actions(self, state):
+        if state.knocker is not None:          # a last turn after the hand's knock
+            return [], False
         hand = state.hand_faces(state.player)
         limits = self.limits
         if limits is not None:                 # the usual case, worked out in place
-            deadwood = state.variant.meld_rules.deadwood(hand)
+            deadwood = state.meld_rules.deadwood(hand)
             out = []
             op, limit = limits.op, limits.limit
-            lowest = deadwood - max(map(state.variant.faces.points.__getitem__, hand))
+            lowest = deadwood - max(map(state.meld_rules.points.__getitem__, hand))
             if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
                 compare = OPS[op]
                 out = _discard_knocks(state, hand, lambda after: compare(after, limit))
@@ -110,7 +112,7 @@ class Knock(Step):
         op, formula = self.bound.op, self.bound.limit
         limit = formula(None if formula.constant else inputs.env)
         if op in ("<", "<=", "=="):
-            highest = max(map(state.variant.faces.points.__getitem__, inputs.hand))
+            highest = max(map(state.meld_rules.points.__getitem__, inputs.hand))
             lowest = inputs.deadwood - highest
             if lowest > limit or (op == "<" and lowest == limit):
                 return None
@@ -163,7 +165,7 @@ class _Inputs:
     @property
     def deadwood(self) -> int:
         if self._deadwood is None:
-            self._deadwood = self.state.variant.meld_rules.deadwood(self.hand)
+            self._deadwood = self.state.meld_rules.deadwood(self.hand)
         return self._deadwood
 
     @property
@@ -180,7 +182,7 @@ def _discard_knocks(state, hand: list[int], test) -> list:
     step allows (not the card just taken, where it forbids that)."""
     allowed = state.variant.step("discard").discardable(state)
     knocks = state.card_actions("knock")
-    values = state.variant.meld_rules.discard_values(hand)
+    values = state.meld_rules.discard_values(hand)
     return [knocks[face] for face, after in sorted(values.items())
             if face in allowed and test(after)]
 

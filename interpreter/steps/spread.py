@@ -75,7 +75,7 @@ class Spread:
 
     def _arrangements(self, state, seat: int):
         """Every set of disjoint melds in the hand the knocker's condition allows, as notation."""
-        rules, faces = state.variant.meld_rules, state.variant.faces
+        rules, faces = state.meld_rules, state.variant.faces
         hand = state.hand_faces(seat)
         melds = [m for m in rules.melds_in(hand) if not m.jokers()]
         if seat != state.knocker and not self._defenders_meld(state):
@@ -86,7 +86,7 @@ class Spread:
 
         def grow(start: int, chosen: list, left: list[int]):
             if chosen:
-                if check is None or check(sum(faces.points[f] for f in left)):
+                if check is None or check(sum(rules.points[f] for f in left)):
                     out.append(tuple(tuple(faces.name(c) for c in m.cards) for m in chosen))
             for i in range(start, len(melds)):
                 cards = melds[i].cards
@@ -97,12 +97,12 @@ class Spread:
                     grow(i + 1, chosen + [melds[i]], remaining)
 
         grow(0, [], hand)
-        if check is None or check(sum(faces.points[f] for f in hand)):
+        if check is None or check(sum(rules.points[f] for f in hand)):
             out.append(())
         return out
 
     def _layoffs(self, state, seat: int):
-        rules = state.variant.meld_rules
+        rules = state.meld_rules
         face_of, name = state.face_of, state.variant.faces.name
         out = []
         own = state.spread.laid.get(seat, [])
@@ -218,11 +218,11 @@ def counted(state) -> dict[int, int]:
     enabled = v.round_end.spread.enabled
     for seat in state.in_play:
         if state.spread is not None and seat in state.spread.arranged:
-            out[seat] = sum(v.faces.points[f] for f in state.hand_faces(seat))
+            out[seat] = sum(state.meld_rules.points[f] for f in state.hand_faces(seat))
         elif enabled:
-            out[seat] = v.meld_rules.deadwood(state.hand_faces(seat))
+            out[seat] = state.meld_rules.deadwood(state.hand_faces(seat))
         else:
-            out[seat] = sum(v.faces.points[f] for f in state.hand_faces(seat))
+            out[seat] = sum(state.meld_rules.points[f] for f in state.hand_faces(seat))
     return out
 
 
@@ -234,7 +234,7 @@ def _spread_key(state, melds) -> tuple:
 def _lay_melds(state, seat: int, notation) -> list[list[int]]:
     """Take the melds (notation, or None for the best arrangement) out of the seat's hand."""
     if notation is None:
-        arrangement = state.variant.meld_rules.arrange(state.hand_faces(seat))
+        arrangement = state.meld_rules.arrange(state.hand_faces(seat))
         wanted = [list(m.cards) for m in arrangement.melds]
     else:
         wanted = [state.variant.faces.parse_many(m) for m in notation]

@@ -41,7 +41,7 @@ def meld_actions(state) -> list[Action]:
     """New melds from the hand alone, and single hand cards that extend a table meld (while a
     depth draw's card is pending, only those that use it)."""
     v = state.variant
-    rules, faces = v.meld_rules, v.faces
+    rules, faces = state.meld_rules, v.faces
     seat = state.player
     hand = state.hand_faces(seat)
     table = table_faces(state)
@@ -123,7 +123,7 @@ def _extensions(rules, meld: list[tuple[int, int]], face: int):
 
 def extending_faces(state, faces: set[int]) -> set[int]:
     """Those of ``faces`` (natural cards) that would extend a meld on the table."""
-    rules = state.variant.meld_rules
+    rules = state.meld_rules
     out: set[int] = set()
     for meld in table_faces(state):
         cards, declared = [c for c, _ in meld], [d for _, d in meld]
@@ -146,7 +146,7 @@ def _extension_faces(rules, declared: list[int]) -> list[int]:
 def apply_meld(state, action: Action) -> None:
     """Check the new table against the current one and the hand; then make it so."""
     v = state.variant
-    faces, rules = v.faces, v.meld_rules
+    faces, rules = v.faces, state.meld_rules
     seat = state.player
     if not action.melds:
         raise IllegalAction("a meld action names the whole new table: meld [7h 8h 9h] ...")
@@ -190,7 +190,7 @@ def apply_meld(state, action: Action) -> None:
     if laid_off:
         state.table_laid_off[seat] = state.table_laid_off.get(seat, 0) + laid_off
     state.table = table
-    points, face_of = v.faces.points, state.face_of
+    points, face_of = state.meld_rules.points, state.face_of
     played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
         points[face_of[c]] for c in from_hand)
     state.table_points[seat] = state.table_points.get(seat, 0) + played
