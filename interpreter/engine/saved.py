@@ -34,7 +34,7 @@ MAX_CARRIED = 32                        # variants built from carried specs, kep
 _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
 _LEGACY = "an unversioned saved game (from before format version 1)"
 
-_refs: dict[int, tuple[Variant, dict]] = {}
+_REF = "_saved_ref"      # a Variant keeps how documents name it, as a cached property would
 _last: list = [None, None, None]        # the last document read: text, variant given, found
 _bundled: dict[str, Variant] = {}
 _carried: dict[str, Variant] = {}
@@ -79,8 +79,8 @@ def _inlined(schema: Any, defs: dict) -> Any:
 # ---- writing ------------------------------------------------------------------------------
 def variant_ref(variant: Variant) -> dict:
     """How a document names ``variant``: a bundled name, or the resolved spec; and its hash."""
-    found = _refs.get(id(variant))
-    if found is None or found[0] is not variant:
+    found = variant.__dict__.get(_REF)
+    if found is None:
         path = Path(variant.path)
         bundled = path.suffix == ".yaml" and path.stem in bundled_names() and \
             path.resolve() == (data_dir("variants") / path.name).resolve()
@@ -88,8 +88,8 @@ def variant_ref(variant: Variant) -> dict:
                                "hash": spec_hash(variant.spec)}
         if not bundled:
             ref["spec"] = variant.spec
-        found = _refs[id(variant)] = (variant, ref)
-    return found[1]
+        found = variant.__dict__[_REF] = ref
+    return found
 
 
 def _label(stem: str) -> str:
@@ -240,9 +240,9 @@ def resolve_variant(ref: dict, given: Variant | None) -> Variant:
             variant = variant_from_spec(ref["spec"], f"<saved game {name}>")
         except SpecError as error:
             raise SavedGameError("$.variant.spec", error.problems[0]) from None
-        _refs[id(variant)] = (variant, {"name": name, "bundled": False, "hash": want,
-                                        "spec": ref["spec"]})
+        variant.__dict__[_REF] = {"name": name, "bundled": False, "hash": want,
+                                  "spec": ref["spec"]}
         if len(_carried) >= MAX_CARRIED:
-            _refs.pop(id(_carried.pop(next(iter(_carried)))), None)
+            _carried.pop(next(iter(_carried)))
         _carried[want] = variant
     return variant
