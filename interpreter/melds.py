@@ -59,8 +59,10 @@ class MeldRules:
     def __init__(self, faces: Faces, group: tuple[int, int] | None = (3, 4),
                  run: tuple[int, int | None] | None = (3, None), ace: str = "low",
                  wrap: bool = False, copies: int = 1, max_jokers: int | None = None,
-                 min_natural: int = 1, deck_jokers: int = 0):
+                 min_natural: int = 1, deck_jokers: int = 0, group_duplicates: bool = False):
         self.faces = faces
+        self.group_size = group
+        self.group_duplicates = group_duplicates and copies > 1   # 7h 7h 7s is a group
         self.width = max(1, copies)
         self.max_jokers = max_jokers
         self.min_natural = min_natural
@@ -86,8 +88,17 @@ class MeldRules:
         """``"group"``/``"run"`` if these faces (jokers as declared) form a legal meld, else None."""
         declared = tuple(declared)
         if len(set(declared)) != len(declared):
-            return None
+            return "group" if self._duplicate_group(declared) else None
         return self._kind.get(frozenset(declared))
+
+    def _duplicate_group(self, declared: tuple[int, ...]) -> bool:
+        """Cards of one rank with some identical ones, where the group rule allows them."""
+        if not self.group_duplicates or self.group_size is None:
+            return False
+        low, high = self.group_size
+        rank = self.faces.rank_of
+        return (low <= len(declared) <= high and self.faces.joker not in declared
+                and len({rank(d) for d in declared}) == 1)
 
     def meld(self, cards: Sequence[int], declared: Sequence[int] | None = None) -> Meld | None:
         """The Meld these cards make (jokers need a ``declared`` identity), or None if illegal."""
@@ -164,6 +175,9 @@ class MeldRules:
 
     def in_order(self, meld: Meld) -> Meld:
         """The meld with its cards in template order (a run reads low to high)."""
+        if len(set(meld.declared)) < len(meld.declared):              # identical cards
+            pairs = sorted(zip(meld.declared, meld.cards))
+            return Meld(meld.kind, tuple(c for _, c in pairs), tuple(d for d, _ in pairs))
         kind, template = self.templates[self.templates.index((meld.kind, self._template_of(meld)))]
         by_face = dict(zip(meld.declared, meld.cards))
         return Meld(kind, tuple(by_face[d] for d in template), template)
@@ -249,6 +263,27 @@ class MeldRules:
                 for stand_in in combinations(present, k - len(missing)):
                     naturals = tuple(f for f in present if f not in stand_in)
                     out.append(self._meld_from(kind, template, naturals))
+        return out + self._duplicate_groups(hand, limit)
+
+    def _duplicate_groups(self, hand: list[int], jokers: int) -> list[Meld]:
+        """Per rank holding identical cards: the group of all its cards in the hand (at most
+        the group's size), with jokers for the missing ones when it is too small."""
+        if not self.group_duplicates or self.group_size is None:
+            return []
+        low, high = self.group_size
+        by_rank: dict[int, list[int]] = {}
+        for f in sorted(hand):
+            if not self.faces.is_joker(f):
+                by_rank.setdefault(self.faces.rank_of(f), []).append(f)
+        out = []
+        for cards in by_rank.values():
+            cards = cards[:high]
+            short = max(0, low - len(cards))
+            joker = self.faces.joker
+            if (len(set(cards)) < len(cards) and short <= jokers and len(cards) >= self.min_natural
+                    and (joker is not None or not short)):
+                out.append(Meld("group", tuple(cards) + (joker or 0,) * short,
+                                tuple(cards) + (cards[0],) * short))
         return out
 
     def _candidates(self, packed: int, jokers: int) -> list[_Entry]:

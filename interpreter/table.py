@@ -22,9 +22,10 @@ from itertools import combinations, product
 from .melds import Meld, MeldRules
 from .table_check import Opening, Table, added_cards, check_move
 from .table_moves import shape_of
+from .table_openings import opening_sets
 from .table_solver import Programme
 
-__all__ = ["Opening", "Play", "added_cards", "check_move", "find_play"]
+__all__ = ["Opening", "Play", "added_cards", "check_move", "find_play", "opening_sets"]
 
 SCALE = 1 << 12          # the first criterion weighs more than any total of the second
 LOSSES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 1 << 20)   # cards (or 4 points) given up
@@ -45,9 +46,14 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
 
     ``objective`` "cards": most hand cards, then most points; "points": the reverse.
     ``manipulation`` False: table melds may only be extended (see :func:`check_move`).
+    An opening the solver cannot search for (meld kinds, every card, points by the meld;
+    see ``Opening.by_count_and_points``) raises ValueError: :func:`opening_sets` lists those.
     """
     if objective not in ("cards", "points"):
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
+    if opening is not None and not opening.by_count_and_points:
+        raise ValueError("find_play searches openings by melds and points only: "
+                         "list this one with opening_sets")
     faces = rules.faces
     joker = faces.joker
     weights = [SCALE + p if objective == "cards" else p * SCALE + 1 for p in faces.points]

@@ -46,17 +46,25 @@ class GreedyAgent:
 
 def _best_play(state, hand: list[int]):
     """The table play shedding the most points (the solver's), or None if there is none."""
-    from ..steps.table_melds import meld_action, opening, table_faces
+    from ..steps.table_melds import may_lay_new_melds, meld_action, opening, table_faces
     from ..table import find_play
     variant = state.variant
-    play = find_play(variant.meld_rules, table_faces(state), hand, "points",
-                     opening(state, state.current_player),
+    seat = state.current_player
+    pending = opening(state, seat)
+    if (pending is not None and not pending.by_count_and_points) or not may_lay_new_melds(
+            state, seat):
+        return _most_cards(state)           # what the solver does not search: the listed ones
+    play = find_play(variant.meld_rules, table_faces(state), hand, "points", pending,
                      manipulation=variant.table.manipulation)
     if play is not None and variant.round_end.out_by_discard and len(play.added) >= len(hand):
-        # it would leave no card to discard: the listed meld playing the most cards instead
-        melds = [a for a in state.legal_actions() if a.kind == "meld"]
-        return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
+        return _most_cards(state)           # it would leave no card to discard
     return None if play is None else meld_action(variant.faces, play.new_table)
+
+
+def _most_cards(state):
+    """The listed meld action playing the most cards, or None."""
+    melds = [a for a in state.legal_actions() if a.kind == "meld"]
+    return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
 
 
 def _improves(state, hand: list[int]) -> bool:

@@ -11,6 +11,7 @@ import dataclasses
 import textwrap
 
 from ..formula import Formula
+from ..meld_needs import needs_text
 from ..model.variant import Award, MatchRules, Variant
 
 WIDTH = 88
@@ -270,7 +271,11 @@ def _melds(v: Variant) -> list[str]:
     runs = [[faces.rank_of(f) for f in t] for kind, t in rules.templates if kind == "run"]
     groups = [len(t) for kind, t in rules.templates if kind == "group"]
     lines = _heading("Melds")
-    if groups:
+    if groups and rules.group_duplicates and rules.group_size:
+        low, high = rules.group_size
+        lines += _wrap(f"Group: {_span(low, high, None)} cards of one rank; identical cards "
+                       "(from different decks) may be in one group.")
+    elif groups:
         lines += _wrap(f"Group: {_span(min(groups), max(groups), None)} cards of one rank, "
                        "each of a different suit.")
     if runs:
@@ -329,15 +334,46 @@ def _table(v: Variant) -> list[str]:
                            "such card for each joker so reassigned). A joker replaced by the "
                            "card it stands for must be played on the table in the same move: "
                            "it never goes back to a hand.")
-    if rules.opening_complete_melds or rules.opening_min_points:
+    if rules.opening_complete_melds or rules.opening_min_points or rules.opening_needs:
+        lines += _opening(v)
+    if rules.opening_all_cards is not None:
+        lines += _wrap(f"When {_f(rules.opening_all_cards)}, the opening must use every card "
+                       "in the hand (the player goes out with it, without a discard).")
+    if not rules.new_melds_after_opening:
+        lines += _wrap("A player who has opened (gone down) may not lay new melds: only lay "
+                       "off cards onto the melds on the table.")
+    return lines
+
+
+def _opening(v: Variant) -> list[str]:
+    """The opening requirement: melds, a contract by hand, points counted by the meld."""
+    rules = v.table
+    if rules.opening_needs:
+        need = "from the hand alone"
+    else:
         need = (f"at least {_plural(rules.opening_complete_melds, 'complete meld')} "
                 "from the hand alone")
-        if rules.opening_min_points:
-            need += f", worth at least {rules.opening_min_points} points"
-            if _has_jokers(v):
-                need += " (a joker counts as the card it stands for)"
-        lines += _wrap(f"Opening: {OPENER[rules.opening_applies_to]} must be {need}, leaving "
-                       "the melds already on the table as they are.")
+    if rules.opening_min_points:
+        need += f", worth at least {rules.opening_min_points} points"
+        if _has_jokers(v):
+            need += " (a joker counts as the card it stands for)"
+    values = rules.meld_values
+    if rules.opening_min_points and values is not None:
+        ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
+               f"{values.high_ace} above the king" if values.high_ace is not None else ""]
+        need += f"; in a run an ace counts {' and '.join(a for a in ace if a)}"
+    lines = _wrap(f"Opening: {OPENER[rules.opening_applies_to]} must be {need}, leaving "
+                  "the melds already on the table as they are.")
+    if len(rules.opening_needs) == 1:
+        lines += _wrap(f"It must lay {needs_text(rules.opening_needs[0])} (cards beyond a "
+                       "meld's minimum allowed).")
+    elif rules.opening_needs:
+        lines += _wrap("It must lay, by hand (cards beyond a meld's minimum allowed):")
+        for i, needs in enumerate(rules.opening_needs, 1):
+            later = " and later" if i == len(rules.opening_needs) else ""
+            lines += _wrap(f"hand {i}{later}: {needs_text(needs)}", "    ", "      ")
+    if rules.opening_needs and not rules.opening_extra_melds:
+        lines += _wrap("No other meld may be laid with it.")
     return lines
 
 

@@ -12,6 +12,7 @@ from typing import Any, Callable, cast
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
+from ..meld_needs import MeldValues, Need
 from ..melds import MeldRules
 from ..model import scopes
 from ..model import variant as model
@@ -82,7 +83,7 @@ class Builder:
         variant = model.Variant(
             name=s["name"], source=s["source"], description=s["description"], path=self.path,
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
-            deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
+            deal=deal, roles=roles, turn=turn, table=self._table(faces), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
             warnings=tuple(self.warnings))
@@ -211,7 +212,8 @@ class Builder:
             run=(run["min"], run["max"]) if run else None,
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
-            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()))
+            min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
+            group_duplicates=bool(group and group["duplicates"]))
 
     def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
         r = self.spec.get("roles")
@@ -282,10 +284,23 @@ class Builder:
             self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
         self._seen_steps = seen
 
-    def _table(self) -> model.TableRules:
+    def _table(self, faces: Faces) -> model.TableRules:
         t = self.spec["table"]
         o = t["opening"]
-        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"])
+        contracts = o["by_round"] or ([o["melds"]] if o["melds"] else [])
+        if o["by_round"] and o["melds"]:
+            self.problem(("table", "opening", "melds"), "give melds or by_round, not both")
+        needs = tuple(tuple(Need(**item) for item in contract) for contract in contracts)
+        all_cards: Formula | None = self.formula(("table", "opening", "all_cards"),
+                                                 scopes.deal_scope(), BOOL)
+        if all_cards is not None and all_cards.constant and not all_cards(None):
+            all_cards = None
+        run = self.spec["melds"]["run"] or {}
+        values = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
+        return model.TableRules(
+            t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"], needs,
+            o["extra_melds"], all_cards, t["new_melds_after_opening"],
+            None if values.plain else values)
 
     def _stock(self, turn) -> model.StockRules:
         st = self.spec["stock"]

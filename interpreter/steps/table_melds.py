@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import CardError, IllegalAction
 from ..model.actions import Action
-from ..table import Opening, check_move
+from ..table import Opening, check_move, opening_sets
 
 
 def table_faces(state) -> list[list[tuple[int, int]]]:
@@ -25,9 +25,20 @@ def opening(state, seat: int) -> Opening | None:
     rules = state.variant.table
     pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
                else seat not in state.opened)
-    if not pending or (rules.opening_complete_melds == 0 and rules.opening_min_points == 0):
+    if not pending:
         return None
-    return Opening(rules.opening_complete_melds, rules.opening_min_points)
+    needs = rules.needs_in(state.deals)
+    all_cards = rules.opening_all_cards is not None and bool(rules.opening_all_cards(
+        {"round": state.deals, "player_count": state.players}))
+    if not (rules.opening_complete_melds or rules.opening_min_points or needs or all_cards):
+        return None
+    return Opening(rules.opening_complete_melds, rules.opening_min_points, needs,
+                   rules.opening_extra_melds, all_cards, rules.meld_values)
+
+
+def may_lay_new_melds(state, seat: int) -> bool:
+    """False once ``seat`` has opened, where players who have opened may only lay off."""
+    return state.variant.table.new_melds_after_opening or seat not in state.opened
 
 
 def meld_action(faces, table) -> Action:
@@ -46,7 +57,11 @@ def meld_actions(state) -> list[Action]:
     pending = opening(state, seat)
     keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
     out = []
-    for meld in rules.melds_in(hand):
+    if pending is not None and not pending.by_count_and_points:
+        return [meld_action(faces, table + [list(zip(m.cards, m.declared)) for m in melds])
+                for melds in opening_sets(rules, table, hand, pending, keep,
+                                          v.table.manipulation)]
+    for meld in rules.melds_in(hand) if may_lay_new_melds(state, seat) else ():
         if len(hand) - len(meld.cards) < keep:
             continue
         new = table + [list(zip(meld.cards, meld.declared))]
@@ -105,7 +120,8 @@ def apply_meld(state, action: Action) -> None:
         raise IllegalAction(str(error)) from None
     hand = state.hand_faces(seat)
     reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
-                        manipulation=v.table.manipulation)
+                        manipulation=v.table.manipulation,
+                        new_melds=may_lay_new_melds(state, seat))
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     added = sum(map(len, new)) - sum(map(len, state.table))
