@@ -323,7 +323,8 @@ def _table(v: Variant) -> list[str]:
                        "table, and leave every table card in a legal meld.")
     else:
         lines += _wrap("The melds on the table may only be extended, never rearranged: each "
-                       "keeps every card it has; new melds may be added.")
+                       "keeps every card it has" + ("; new melds may be added."
+                                                    if rules.new_melds_after_opening else "."))
     if _has_jokers(v):
         lines += _wrap("A player who plays a joker names the card it stands for (written "
                        "Jk(7h)); the joker keeps that card while it is on the table.")
