@@ -2,6 +2,10 @@
 sits, groups of identical cards, and no new melds after going down: the generic parts."""
 from __future__ import annotations
 
+import pytest
+import yaml
+
+from interpreter import SpecError, load_variant
 from interpreter.cards import Faces
 from interpreter.meld_needs import MeldValues, Need, needs_text, unmet
 from interpreter.melds import MeldRules
@@ -91,3 +95,11 @@ def test_opening_sets_list_whole_contracts():
     sets = opening_sets(TWO_DECKS_DUPLICATES, [], cards, contract)
     assert sets and all(sorted(m.kind for m in s) == ["group", "run"] for s in sets)
     assert not opening_sets(TWO_DECKS_DUPLICATES, [], hand("7c 7d 7h 4s 5s 6s Kd"), contract)
+
+
+def test_all_cards_with_a_final_discard_is_a_located_error(tmp_path):
+    path = tmp_path / "both.yaml"
+    path.write_text(yaml.safe_dump({"extends": "contract_rummy", "name": "Both",
+                                    "round_end": {"out_by_discard": True}}))
+    with pytest.raises(SpecError, match="all_cards.*out_by_discard"):
+        load_variant(path)

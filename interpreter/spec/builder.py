@@ -295,6 +295,9 @@ class Builder:
                                                  scopes.deal_scope(), BOOL)
         if all_cards is not None and all_cards.constant and not all_cards(None):
             all_cards = None
+        if all_cards is not None and self.spec["round_end"]["out_by_discard"]:
+            self.problem(("table", "opening", "all_cards"), "an opening using every card "
+                         "cannot be met where round_end.out_by_discard keeps one back")
         run = self.spec["melds"]["run"] or {}
         values = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
         return model.TableRules(
