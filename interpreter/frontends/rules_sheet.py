@@ -416,9 +416,12 @@ def _round_end(v: Variant) -> list[str]:
     lines = _heading("End of a round")
     ends = ["a player knocks"] if v.step("knock") else []
     if v.round_end.empty_hand_ends_round:
-        ends.append("at once when a player has no cards left (goes out)")
+        ends.append("a player has no cards left (goes out), at once")
     ends.append("when the stock runs low (see The stock)")
     lines += _wrap(f"A round ends when {', or '.join(ends)}.")
+    if v.round_end.out_by_discard:
+        lines += _wrap("Going out needs a final discard: no meld may use the last card in "
+                       "the hand.")
     if v.round_end.void_when is not None:
         when = ("As each action is taken (the action that makes it hold is not played)"
                 if v.round_end.void_check == "action" else "After each turn")
@@ -464,10 +467,15 @@ def _scoring(v: Variant) -> list[str]:
 def _match(v: Variant) -> list[str]:
     match = v.match
     lines = _heading("The match")
-    lines += _wrap(f"Ends after a scored hand when: {_f(match.ends_when)}.")
+    if not _never(match.ends_when):
+        lines += _wrap(f"Ends after a scored hand when: {_f(match.ends_when)}.")
     if match.max_hands is not None:
-        lines += _wrap(f"It also ends after {_plural(match.max_hands, 'deal')}, void hands "
+        also = "also " if not _never(match.ends_when) else ""
+        lines += _wrap(f"It {also}ends after {_plural(match.max_hands, 'deal')}, void hands "
                        "included.")
+    if match.eliminate_when is not None:
+        lines += _wrap(f"After each scored hand, a player p is out of the match when "
+                       f"{_f(match.eliminate_when)}; the last player left wins.")
     if match.stop_after_deals != MatchRules.stop_after_deals:
         lines += _wrap(f"A match still going after {_plural(match.stop_after_deals, 'deal')} "
                        "stops unfinished, with no winner: a guard against endless play.")
@@ -479,6 +487,6 @@ def _match(v: Variant) -> list[str]:
     if match.standing is not None:
         lines += _wrap(f"The highest standing wins the match, each player p's being "
                        f"{_f(match.standing)}.")
-    else:
+    elif match.eliminate_when is None or not _never(match.ends_when) or match.max_hands:
         lines += _wrap(f"The {best} total wins the match.")
     return lines
