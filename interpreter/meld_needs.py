@@ -99,17 +99,16 @@ class MeldValues:
 
     def points(self, kind: str, meld: Sequence[tuple[int, int]]) -> int:
         """Points of one laid meld (a joker counts as the card it stands for)."""
+        return sum(self.card_points(kind, meld, d) for _, d in meld)
+
+    def card_points(self, kind: str, meld: Sequence[tuple[int, int]], declared: int) -> int:
+        """Points of the card standing for ``declared`` in this laid meld."""
         faces = self.faces
-        declared = [d for _, d in meld]
-        total = sum(faces.points[d] for d in declared)
-        if kind != "run" or self.plain:
-            return total
-        last = len(faces.ranks) - 1
-        ranks = {faces.rank_of(d) for d in declared}
-        for d in declared:
-            if faces.rank_of(d) == 0:                    # the ace: the first rank
-                high = last in ranks and (1 not in ranks or len(ranks) == len(faces.ranks))
-                value = self.high_ace if high else self.low_ace
-                if value is not None:
-                    total += value - faces.points[d]
-        return total
+        own = faces.points[declared]
+        if kind != "run" or self.plain or faces.rank_of(declared) != 0:
+            return own
+        last = len(faces.ranks) - 1                      # the ace is the first rank
+        ranks = {faces.rank_of(d) for _, d in meld}
+        high = last in ranks and (1 not in ranks or len(ranks) == len(faces.ranks))
+        value = self.high_ace if high else self.low_ace
+        return own if value is None else value

@@ -246,6 +246,16 @@ OPENING_PROBES = scripted("draw stock", deck=TABLE_DECK, dealer=0,
                           probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h]"])
 
 
+def melded_points_after(*script: str) -> Observe:
+    """Each seat's melded_points on the Carousel table after ``script``."""
+    def observe(v: Variant):
+        g = new_game(v, deck=TABLE_DECK, dealer=0)
+        for action in script:
+            g.apply(action)
+        return dict(g.table_points)
+    return observe
+
+
 def opening(**options) -> dict:
     return {"table": {"opening": options}}
 
@@ -372,6 +382,8 @@ TABLE: dict[str, list[Case]] = {
                                        context=opening(melds=[{"kind": "run"}]))],
     "table.opening.all_cards": [case("carousel", "table.opening.all_cards", "round == 1",
                                      FIRST_MELDS)],
+    "table.melded_points": [case("carousel", "table.melded_points", "by_meld",
+                                 melded_points_after("draw stock", "meld [9c 9d Jk(9h)]"))],
     "table.new_melds_after_opening": [case("basic_rummy", "table.new_melds_after_opening",
                                            False, SECOND_MELD, context={"deck": {"jokers": 1}})],
     "melds.group.duplicates": [case("carousel", "melds.group.duplicates", True,

@@ -340,6 +340,10 @@ def _table(v: Variant) -> list[str]:
     if rules.opening_all_cards is not None:
         lines += _wrap(f"When {_f(rules.opening_all_cards)}, the opening must use every card "
                        "in the hand (the player goes out with it, without a discard).")
+    if rules.melded_points == "by_meld":
+        ace = " and an ace by its place in a run" if rules.meld_values is not None else ""
+        lines += _wrap("A player's melded_points count each card as melded: a joker as the "
+                       f"card it stands for{ace}.")
     if not rules.new_melds_after_opening:
         lines += _wrap("A player who has opened (gone down) may not lay new melds: only lay "
                        "off cards onto the melds on the table.")

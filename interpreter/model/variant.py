@@ -57,6 +57,7 @@ class TableRules:
     opening_all_cards: Formula | None = None    # of round: the opening uses every card
     new_melds_after_opening: bool = True    # False: once opened, only lay off
     meld_values: MeldValues | None = None   # an ace's points low or high in a run
+    melded_points: str = "face"             # face | by_meld: how melded_points counts cards
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
         """The melds an opening must lay in hand number ``round``."""

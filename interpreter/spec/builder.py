@@ -303,7 +303,7 @@ class Builder:
         return model.TableRules(
             t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"], needs,
             o["extra_melds"], all_cards, t["new_melds_after_opening"],
-            None if values.plain else values)
+            None if values.plain else values, t["melded_points"])
 
     def _stock(self, turn) -> model.StockRules:
         st = self.spec["stock"]

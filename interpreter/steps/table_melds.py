@@ -11,6 +11,7 @@ without generating all).
 from __future__ import annotations
 
 from ..errors import CardError, IllegalAction
+from ..meld_needs import MeldValues
 from ..model.actions import Action
 from ..table import Opening, check_move, opening_sets
 
@@ -130,19 +131,25 @@ def apply_meld(state, action: Action) -> None:
                             "player goes out by discarding the last card")
     free = [c for meld in state.table for c, _ in meld]
     from_hand = list(state.hands[seat])
-    table = []
+    table, by_meld = [], 0
+    values = v.table.meld_values or MeldValues(faces)
     for meld in new:
         placed = []
+        kind = rules.kind_of(d for _, d in meld) or ""
         for face, declared in meld:
             pool = free if any(state.face_of[c] == face for c in free) else from_hand
             card = next(c for c in pool if state.face_of[c] == face)
             pool.remove(card)
             placed.append([card, declared])
+            if pool is from_hand:
+                by_meld += values.card_points(kind, meld, declared)
         table.append(placed)
     state.table = table
     points, face_of = v.faces.points, state.face_of
     played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
         points[face_of[c]] for c in from_hand)
+    if v.table.melded_points == "by_meld":
+        played = by_meld
     state.table_points[seat] = state.table_points.get(seat, 0) + played
     state.hands[seat] = from_hand
     state.melded = True
