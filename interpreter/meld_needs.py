@@ -1,65 +1,126 @@
-"""Arrangements that must hold certain melds, e.g. two runs, one of them pure (no card standing
-for another): the search of :class:`interpreter.melds.MeldRules` with a bitmask of the needs
-still unmet in its state. An arrangement that leaves a need unmet does not count; a hand with
-no arrangement meeting every need counts all its cards.
+"""Melds a player must lay or hold, as meld kinds and sizes (a contract: "2 groups", "1 group +
+1 run of 4+", "a pure run"), and card values that depend on the meld (an ace low or high in a
+run). Openings check laid melds against them here; arrangements that must hold them are searched
+in :mod:`interpreter.arrangement_needs`.
+
+A table meld here is a sequence of ``(face, declared)`` pairs; it is *pure* when no card stands
+for another (every face is its declared card, as ``Meld.jokers() == 0``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .melds import MeldRules
+from .cards import Faces
 
-UNMET = 10 ** 9          # the value of a search state whose needs can no longer be met
+KINDS = ("group", "run", "any")
 
 
 @dataclass(frozen=True)
 class Need:
-    """One meld an arrangement must hold: of ``kind`` (None: either), pure or not."""
+    """``count`` melds of ``kind`` (group, run or any), each of ``min_size`` cards or more
+    (0: the kind's own minimum), with no card standing for another when ``pure``."""
 
-    kind: str | None = None
+    kind: str = "any"
+    count: int = 1
+    min_size: int = 0
     pure: bool = False
 
-    def met_by(self, kind: str, stand_ins: int) -> bool:
-        return (self.kind is None or self.kind == kind) and (not self.pure or stand_ins == 0)
+    def allows(self, kind: str, size: int, stand_ins: int) -> bool:
+        """Whether a meld of ``kind`` and ``size`` cards, ``stand_ins`` of them standing for
+        another card, counts toward this need."""
+        return ((self.kind == "any" or kind == self.kind) and size >= self.min_size
+                and (not self.pure or stand_ins == 0))
+
+    def fits(self, kind: str, meld: Sequence[tuple[int, int]]) -> bool:
+        """Whether one laid meld of ``kind`` counts toward this need."""
+        return self.allows(kind, len(meld), sum(f != d for f, d in meld))
+
+    def text(self) -> str:
+        """``2 groups``, ``1 pure run of 4+ cards``."""
+        noun = {"group": "group", "run": "run", "any": "meld"}[self.kind]
+        words = [str(self.count)] + (["pure"] if self.pure else []) + [
+            noun + ("s" if self.count != 1 else "")]
+        if self.min_size:
+            words.append(f"of {self.min_size}+ cards")
+        return " ".join(words)
 
 
-def search(rules: MeldRules, h: int, j: int, candidates: list, memo: dict, choice: dict | None,
-           leftover: tuple[int, ...], pending: int) -> int:
-    """Least deadwood of state (h, j) whose melds meet the needs in ``pending`` (bits into
-    ``rules.needs``), or at least UNMET when none does. ``choice`` records, per state, the
-    (entry, needs left) taken, or None when the lowest card is deadwood."""
-    key = (h, j, pending)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    if h == 0 or not candidates:
-        value = UNMET if pending else rules._points_of(h) + leftover[j]
-        memo[key] = value
-        return value
-    low = h & -h
-    f = (low.bit_length() - 1) // rules.width
-    s = rules._single[f]
-    after = (h & ~s.field) | ((h & s.field) >> 1 & s.keep)
-    best = rules._points[f] + search(rules, after, j, [e for e in candidates
-                                                       if e.first & after == e.first],
-                                     memo, choice, leftover, pending)
-    pick: Any = None
-    for e in candidates:
-        if not e.first & low:
-            continue
-        nh = (h & ~e.field) | ((h & e.field) >> 1 & e.keep)
-        nj = j - e.jokers
-        left = [c for c in candidates if c.first & nh == c.first and c.jokers <= nj]
-        kind = rules.templates[e.template][0]
-        ways = {pending} | {pending & ~(1 << i) for i, need in enumerate(rules.needs)
-                            if pending >> i & 1 and need.met_by(kind, e.jokers)}
-        for rest in sorted(ways):
-            value = search(rules, nh, nj, left, memo, choice, leftover, rest)
-            if value < best:
-                best, pick = value, (e, rest)
-    memo[key] = best
-    if choice is not None:
-        choice[key] = pick
-    return best
+def slots(needs: Iterable[Need]) -> tuple[Need, ...]:
+    """One need per meld: a need of count 2 twice, each of count 1."""
+    return tuple(Need(n.kind, 1, n.min_size, n.pure) for n in needs for _ in range(n.count))
+
+
+def needs_text(needs: Sequence[Need]) -> str:
+    """``2 groups + 1 run``."""
+    return " + ".join(need.text() for need in needs)
+
+
+def unmet(needs: Sequence[Need], melds: Sequence[tuple[str, Sequence[tuple[int, int]]]],
+          extra_melds: bool = True) -> str | None:
+    """None if the (kind, meld) pairs can be shared out among the needs, one meld per slot
+    (a need of count 2 has two slots); else the reason. ``extra_melds`` False: no meld
+    beyond the slots."""
+    slots = [need for need in needs for _ in range(need.count)]
+    if not slots:
+        return None
+    if not extra_melds and len(melds) > len(slots):
+        return f"the opening lays exactly {needs_text(needs)}, no more melds"
+    if _matched(len(slots), len(melds), lambda s, m: slots[s].fits(*melds[m])):
+        return None
+    return f"the opening needs {needs_text(needs)}"
+
+
+def each_meld_needed(needs: Sequence[Need],
+                     melds: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> bool:
+    """Whether every one of these melds can fill its own slot of the needs."""
+    slots = [need for need in needs for _ in range(need.count)]
+    return _matched(len(melds), len(slots), lambda m, s: slots[s].fits(*melds[m]))
+
+
+def _matched(left: int, right: int, fits) -> bool:
+    """Whether each of ``left`` items gets its own of ``right`` items it ``fits`` (Kuhn's
+    augmenting paths)."""
+    holder: dict[int, int] = {}                  # right item -> left item
+
+    def place(item: int, seen: set[int]) -> bool:
+        for other in range(right):
+            if other not in seen and fits(item, other):
+                seen.add(other)
+                if other not in holder or place(holder[other], seen):
+                    holder[other] = item
+                    return True
+        return False
+
+    return all(place(item, set()) for item in range(left))
+
+
+@dataclass(frozen=True)
+class MeldValues:
+    """Points of melded cards: each declared card's own points, but an ace in a run counts
+    ``low_ace`` below the 2 and ``high_ace`` above the king (None: its own points)."""
+
+    faces: Faces
+    low_ace: int | None = None
+    high_ace: int | None = None
+
+    @property
+    def plain(self) -> bool:
+        """Every card counts its own points, wherever it is melded."""
+        return self.low_ace is None and self.high_ace is None
+
+    def points(self, kind: str, meld: Sequence[tuple[int, int]]) -> int:
+        """Points of one laid meld (a joker counts as the card it stands for)."""
+        return sum(self.card_points(kind, meld, d) for _, d in meld)
+
+    def card_points(self, kind: str, meld: Sequence[tuple[int, int]], declared: int) -> int:
+        """Points of the card standing for ``declared`` in this laid meld."""
+        faces = self.faces
+        own = faces.points[declared]
+        if kind != "run" or self.plain or faces.rank_of(declared) != 0:
+            return own
+        last = len(faces.ranks) - 1                      # the ace is the first rank
+        ranks = {faces.rank_of(d) for _, d in meld}
+        high = last in ranks and (1 not in ranks or len(ranks) == len(faces.ranks))
+        value = self.high_ace if high else self.low_ace
+        return own if value is None else value

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from . import meld_needs, meld_wilds
+from . import arrangement_needs, meld_wilds
+from .arrangement_needs import UNMET
 from .cards import Faces
 from .errors import LimitError
-from .meld_needs import UNMET, Need
+from .meld_needs import Need
 from .meldbits import BitDeadwood
 
 MAX_CARDS = 40           # the most cards arrange accepts
@@ -84,13 +85,16 @@ class MeldRules:
     def __init__(self, faces: Faces, group: tuple[int, int] | None = (3, 4),
                  run: tuple[int, int | None] | None = (3, None), ace: str = "low",
                  wrap: bool = False, copies: int = 1, max_jokers: int | None = None,
-                 min_natural: int = 1, deck_jokers: int = 0,
+                 min_natural: int = 1, deck_jokers: int = 0, group_duplicates: bool = False,
                  wild_faces: frozenset[int] = frozenset(), wild_points: int | None = None,
                  wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = ()):
-        self._args: dict[str, Any] = dict(faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
-                          max_jokers=max_jokers, min_natural=min_natural,
-                          deck_jokers=deck_jokers, wilds_in=wilds_in, needs=needs)
+        self._args: dict[str, Any] = dict(
+            faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
+            max_jokers=max_jokers, min_natural=min_natural, deck_jokers=deck_jokers,
+            group_duplicates=group_duplicates, wilds_in=wilds_in, needs=needs)
         self.faces = faces
+        self.group_size = group
+        self.group_duplicates = group_duplicates and copies > 1   # 7h 7h 7s is a group
         self.width = max(1, copies)
         self.max_jokers = max_jokers
         self.min_natural = min_natural
@@ -132,8 +136,17 @@ class MeldRules:
         """``"group"``/``"run"`` if these faces (jokers as declared) form a legal meld, else None."""
         declared = tuple(declared)
         if len(set(declared)) != len(declared):
-            return None
+            return "group" if self._duplicate_group(declared) else None
         return self._kind.get(frozenset(declared))
+
+    def _duplicate_group(self, declared: tuple[int, ...]) -> bool:
+        """Cards of one rank with some identical ones, where the group rule allows them."""
+        if not self.group_duplicates or self.group_size is None:
+            return False
+        low, high = self.group_size
+        rank = self.faces.rank_of
+        return (low <= len(declared) <= high and self.faces.joker not in declared
+                and len({rank(d) for d in declared}) == 1)
 
     def meld(self, cards: Sequence[int], declared: Sequence[int] | None = None) -> Meld | None:
         """The Meld these cards make (jokers need a ``declared`` identity), or None if illegal."""
@@ -220,7 +233,7 @@ class MeldRules:
         candidates = self._candidates(packed, jokers)
         if not self.needs:
             return self._search(packed, jokers, candidates, memo, choice, leftover)
-        return meld_needs.search(self, packed, jokers, candidates, memo, choice, leftover,
+        return arrangement_needs.search(self, packed, jokers, candidates, memo, choice, leftover,
                                  (1 << len(self.needs)) - 1)
 
     def _pools(self, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:
@@ -251,6 +264,9 @@ class MeldRules:
 
     def in_order(self, meld: Meld) -> Meld:
         """The meld with its cards in template order (a run reads low to high)."""
+        if len(set(meld.declared)) < len(meld.declared):              # identical cards
+            pairs = sorted(zip(meld.declared, meld.cards))
+            return Meld(meld.kind, tuple(c for _, c in pairs), tuple(d for d, _ in pairs))
         kind, template = self.templates[self.templates.index((meld.kind, self._template_of(meld)))]
         by_face = dict(zip(meld.declared, meld.cards))
         return Meld(kind, tuple(by_face[d] for d in template), template)
@@ -349,6 +365,29 @@ class MeldRules:
                             spare.remove(f)
                     if len(spare) >= k:
                         out.append(self._meld_from(kind, template, naturals, iter(spare)))
+        jokers = sum(map(self.faces.is_joker, pool)) if "group" in self.wilds_in else 0
+        return out + self._duplicate_groups(
+            hand, jokers if self.max_jokers is None else min(jokers, self.max_jokers))
+
+    def _duplicate_groups(self, hand: list[int], jokers: int) -> list[Meld]:
+        """Per rank holding identical cards: the group of all its cards in the hand (at most
+        the group's size), with jokers for the missing ones when it is too small."""
+        if not self.group_duplicates or self.group_size is None:
+            return []
+        low, high = self.group_size
+        by_rank: dict[int, list[int]] = {}
+        for f in sorted(hand):
+            if not self.faces.is_joker(f):
+                by_rank.setdefault(self.faces.rank_of(f), []).append(f)
+        out = []
+        for cards in by_rank.values():
+            cards = cards[:high]
+            short = max(0, low - len(cards))
+            joker = self.faces.joker
+            if (len(set(cards)) < len(cards) and short <= jokers and len(cards) >= self.min_natural
+                    and (joker is not None or not short)):
+                out.append(Meld("group", tuple(cards) + (joker or 0,) * short,
+                                tuple(cards) + (cards[0],) * short))
         return out
 
     def _candidates(self, packed: int, jokers: int) -> list[_Entry]:

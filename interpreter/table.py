@@ -24,9 +24,10 @@ from .errors import LimitError
 from .melds import Meld, MeldRules
 from .table_check import Opening, Table, added_cards, check_move
 from .table_moves import shape_of
+from .table_openings import opening_sets
 from .table_solver import Programme
 
-__all__ = ["Opening", "Play", "added_cards", "check_move", "find_play"]
+__all__ = ["Opening", "Play", "added_cards", "check_move", "find_play", "opening_sets"]
 
 SCALE = 1 << 12          # the first criterion weighs more than any total of the second
 LOSSES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 1 << 20)   # cards (or 4 points) given up
@@ -54,9 +55,14 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     far, or None (``budget.exhausted`` then tells it apart from "no move"); a position beyond
     the solver's capacity (LimitError) is reported the same way. Without a budget the search
     is exact and unbounded.
+    An opening the solver cannot search for (meld kinds, every card, points by the meld;
+    see ``Opening.by_count_and_points``) raises ValueError: :func:`opening_sets` lists those.
     """
     if objective not in ("cards", "points"):
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
+    if opening is not None and not opening.by_count_and_points:
+        raise ValueError("find_play searches openings by melds and points only: "
+                         "list this one with opening_sets")
     faces = rules.faces
     joker = faces.joker
     weights = [SCALE + p if objective == "cards" else p * SCALE + 1 for p in faces.points]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Faces
+from .meld_needs import MeldValues, Need, unmet
 from .melds import MeldRules
 
 Table = Sequence[Sequence[tuple[int, int]]]
@@ -21,10 +22,24 @@ Table = Sequence[Sequence[tuple[int, int]]]
 
 @dataclass(frozen=True)
 class Opening:
-    """A pending opening meld: new melds from the hand alone, enough of them and of points."""
+    """A pending opening meld: new melds from the hand alone, enough of them and of points
+    (``values`` counts them, by default each card its own points), meeting ``needs`` (meld
+    kinds and sizes; with ``extra_melds`` False no meld beyond them), and with ``all_cards``
+    using every card in the hand."""
 
     complete_melds: int = 1
     min_points: int = 0
+    needs: tuple[Need, ...] = ()
+    extra_melds: bool = True
+    all_cards: bool = False
+    values: MeldValues | None = None
+
+    @property
+    def by_count_and_points(self) -> bool:
+        """Whether only the number of melds and their face points matter (what the table
+        solver can search for)."""
+        return not self.needs and not self.all_cards and (self.values is None
+                                                          or self.values.plain)
 
 
 def added_cards(table: Table, new_table: Table) -> list[int]:
@@ -33,16 +48,20 @@ def added_cards(table: Table, new_table: Table) -> list[int]:
 
 
 def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[int],
-               opening: Opening | None = None, *, manipulation: bool = True) -> str | None:
+               opening: Opening | None = None, *, manipulation: bool = True,
+               new_melds: bool = True) -> str | None:
     """None if ``table`` -> ``new_table`` with cards from ``hand`` is legal, else the reason.
 
     ``manipulation`` False: melds may only be extended, new melds come after them.
+    ``new_melds`` False: no more melds than before (cards may only be laid off).
     """
     faces = rules.faces
     if not manipulation:
         reason = _kept_reason(faces, table, new_table, opening)
         if reason is not None:
             return reason
+    if not new_melds and len(new_table) > len(table):
+        return "a player who has gone down may only lay off, not lay new melds"
     before, after = _faces(table), _faces(new_table)
     gone = before - after
     if gone:
@@ -57,7 +76,9 @@ def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[
         if rules.meld([f for f, _ in meld], [d for _, d in meld]) is None:
             return f"{meld_name(faces, meld)} is not a legal meld"
     if opening is not None:
-        return _opening_reason(faces, table, new_table, opening)
+        if opening.all_cards and sum(added.values()) < len(hand):
+            return "the opening must use every card in the hand"
+        return _opening_reason(rules, table, new_table, opening)
     return _joker_reason(faces, table, new_table, added)
 
 
@@ -104,8 +125,10 @@ def _kept_reason(faces: Faces, table: Table, new_table: Table,
     return "this variant does not allow rearranging the table: two melds were merged"
 
 
-def _opening_reason(faces: Faces, table: Table, new_table: Table, opening: Opening) -> str | None:
-    """The table stays as it was; the new melds are enough melds and enough points."""
+def _opening_reason(rules: MeldRules, table: Table, new_table: Table,
+                    opening: Opening) -> str | None:
+    """The table stays as it was; the new melds are enough melds, of the kinds needed, and
+    enough points."""
     key = lambda meld: tuple(sorted(tuple(pair) for pair in meld))
     before = Counter(key(m) for m in table)
     after = Counter(key(m) for m in new_table)
@@ -114,7 +137,12 @@ def _opening_reason(faces: Faces, table: Table, new_table: Table, opening: Openi
     fresh = list((after - before).elements())
     if len(fresh) < opening.complete_melds:
         return f"the opening needs {opening.complete_melds} complete meld(s)"
-    points = sum(faces.points[d] for meld in fresh for _, d in meld)
+    kinds = [(rules.kind_of(d for _, d in meld) or "", meld) for meld in fresh]
+    reason = unmet(opening.needs, kinds, opening.extra_melds)
+    if reason is not None:
+        return reason
+    values = opening.values or MeldValues(rules.faces)
+    points = sum(values.points(kind, meld) for kind, meld in kinds)
     if points < opening.min_points:
         return f"the opening needs {opening.min_points} points, these melds make {points}"
     return None

@@ -72,9 +72,9 @@ def values_at(data: Any, path: str) -> list:
     """The values at an option path in spec data (``[]`` goes through every list item)."""
     found = [data]
     for part in path.split("."):
-        key, each = part.removesuffix("[]"), part.endswith("[]")
+        key = part.split("[]")[0]
         found = [d[key] for d in found if isinstance(d, dict) and key in d]
-        if each:
+        for _ in range(part.count("[]")):        # a list of lists: by_round[][]
             found = [item for d in found if isinstance(d, list) for item in d]
     return found
 
@@ -275,6 +275,7 @@ DEALT_ROWS = [{"outcome": "dealt_rummy", "when": "false",
               {"outcome": "going_out",
                "award": [{"to": "winners", "points": "sum(o.deadwood for o in losers)"}]}]
 
+
 def turned_joker(v: Variant):
     """Gin with a turned card, dealer 0: the stock's top card after the upcard Qs is the
     joker; seat 1 holds Ac Ad and Kd Qd: what it sees, and its deadwood."""
@@ -293,6 +294,46 @@ def wild_in_deadwood(v: Variant):
     g = new_game(v, seed=0, dealer=0, deck=stacked(
         {1: "2c 5h 9d Ks Jc 6s 3d Qh 8c Ah", 0: "6c 6d 7s Kc 7c Th 4c 2d Jh Qd"}, 0, "Qs"))
     return g.meld_rules.deadwood(g.hand_faces(1))
+
+
+# Carousel, dealer 0: seat 1 holds an ace-low and an ace-high run, for the opening's points.
+ACE_DECK = stacked({1: "Ah 2h 3h Qs Ks As 9c 9d 5c 7d", 0: "6c 6d 7h Ac 8s Ts 4c 2d Jh Qd"},
+                   dealer=0, then="Kh 5s 8d 3c", jokers=1)
+ACE_MELDS = scripted("draw stock", deck=ACE_DECK, dealer=0,
+                     probes=["meld [Ah 2h 3h]", "meld [Qs Ks As]"])
+# Seat 1 lays its run, then tries a second, new meld in the same turn.
+SECOND_MELD = scripted("draw stock", "meld [3h 4h 5h 6h]", deck=TABLE_DECK, dealer=0,
+                       probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h Jk(7h)]"])
+OPENING_PROBES = scripted("draw stock", deck=TABLE_DECK, dealer=0,
+                          probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h]"])
+
+
+def melded_points_after(*script: str) -> Observe:
+    """Each seat's melded_points on the Carousel table after ``script``."""
+    def observe(v: Variant):
+        g = new_game(v, deck=TABLE_DECK, dealer=0)
+        for action in script:
+            g.apply(action)
+        return dict(g.table_points)
+    return observe
+
+
+def opening(**options) -> dict:
+    return {"table": {"opening": options}}
+
+
+def need_cases(key: str, name: str) -> list[Case]:
+    """Cases for one field of a contract's meld need, given as melds or by_round (one
+    round's list)."""
+    pairs = {"kind": [({"kind": "any"}, {"kind": "run"}), ({"kind": "run"}, {"kind": "group"})],
+             "count": [({"kind": "any"}, {"kind": "any", "count": 2})],
+             "min_size": [({"kind": "run"}, {"kind": "run", "min_size": 4})],
+             "pure": [({"kind": "group"}, {"kind": "group", "pure": True})]}
+    wrap = (lambda need: [need]) if name == "melds" else (lambda need: [[need]])
+    return [Case("carousel", opening(**{name: wrap(after)}), FIRST_MELDS,
+                 context=opening(**{name: wrap(before)})) for before, after in pairs[key]]
+
+
 GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
 THREE = seeded(players=3)
@@ -423,6 +464,24 @@ TABLE: dict[str, list[Case]] = {
     "table.opening.complete_melds": [case("carousel", "table.opening.complete_melds", 2,
                                           FIRST_MELDS)],
     "table.opening.min_points": [case("carousel", "table.opening.min_points", 30, FIRST_MELDS)],
+    **{f"table.opening.melds[].{key}": need_cases(key, "melds")
+       for key in ("kind", "count", "min_size", "pure")},
+    **{f"table.opening.by_round[][].{key}": need_cases(key, "by_round")
+       for key in ("kind", "count", "min_size", "pure")},
+    "table.opening.extra_melds": [Case("carousel", opening(extra_melds=False), OPENING_PROBES,
+                                       context=opening(melds=[{"kind": "run"}]))],
+    "table.opening.all_cards": [case("carousel", "table.opening.all_cards", "round == 1",
+                                     FIRST_MELDS)],
+    "table.melded_points": [case("carousel", "table.melded_points", "by_meld",
+                                 melded_points_after("draw stock", "meld [9c 9d Jk(9h)]"))],
+    "table.new_melds_after_opening": [case("basic_rummy", "table.new_melds_after_opening",
+                                           False, SECOND_MELD, context={"deck": {"jokers": 1}})],
+    "melds.group.duplicates": [case("carousel", "melds.group.duplicates", True,
+                                    seeded("random", players=3))],
+    "melds.run.low_ace_points": [Case("carousel", {"melds": {"run": {"low_ace_points": 20}}},
+                                      ACE_MELDS, context=opening(min_points=25))],
+    "melds.run.high_ace_points": [Case("carousel", {"melds": {"run": {"high_ace_points": 11}}},
+                                       ACE_MELDS, context=opening(min_points=30))],
     "turn[].offer_upcard.to": [case("gin", "turn.0.offer_upcard.to", "first_player_then_dealer",
                                     scripted("pass", players=3))],
     "turn[].draw.from": [case("gin", "turn.1.draw.from", ["stock"])],

@@ -113,7 +113,9 @@ def test_the_player_left_of_the_dealer_plays_first(name):
     assert "The player to the dealer's left plays first" in rules_sheet(v)
     players = v.players[1]
     for g in first_to_act(v, 3, 3, players=players):
-        assert g.current_player == (g.dealer + 1) % players
+        left = next(s for k in range(1, players + 1)               # skipping players out
+                    if (s := (g.dealer + k) % players) not in g.eliminated)
+        assert g.current_player == left
 
 
 # ---- melds on a shared table with jokers --------------------------------------------------

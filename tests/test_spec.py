@@ -55,7 +55,8 @@ def test_bundled_variants_name_their_rules_source():
 def test_minimal_spec_gets_schema_defaults(tmp_path):
     v = load_variant(write(tmp_path, GOOD))
     assert v.hand_size(2) == 10 and v.deal.upcard is True
-    assert v.spec["melds"]["run"] == {"min": 3, "max": None, "ace": "low", "wrap": False}
+    assert v.spec["melds"]["run"] == {"min": 3, "max": None, "ace": "low", "wrap": False,
+                                      "low_ace_points": None, "high_ace_points": None}
     assert v.spec["deck"]["suits"] == ["c", "d", "h", "s"]
     assert v.stock.then == "end_round" and v.scoring.mode == "points"
 

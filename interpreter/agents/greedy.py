@@ -85,25 +85,34 @@ def simple_move(state):
 
 def _best_play(state, hand: list[int], budget: Budget):
     """The table play shedding the most points (the solver's, within ``budget``), or None if
-    there is none; when the budget ran out with no play found, the listed meld playing the
-    most cards."""
-    from ..steps.table_melds import meld_action, opening, owners_reason, pending_card, table_faces
+    there is none; where the solver cannot search (a contract, melds after opening) or the
+    budget ran out with no play found, the listed meld playing the most cards."""
+    from ..steps.table_melds import (
+        may_lay_new_melds,
+        meld_action,
+        opening,
+        owners_reason,
+        pending_card,
+        table_faces,
+    )
     from ..table import find_play
     variant = state.variant
-    play = find_play(state.meld_rules, table_faces(state), hand, "points",
-                     opening(state, state.current_player),
+    seat = state.current_player
+    pending = opening(state, seat)
+    if (pending is not None and not pending.by_count_and_points) or not may_lay_new_melds(
+            state, seat):
+        return _most_cards(state)           # what the solver does not search: the listed ones
+    play = find_play(state.meld_rules, table_faces(state), hand, "points", pending,
                      manipulation=variant.table.manipulation, budget=budget)
     if play is None and not budget.exhausted and pending_card(state) is None:
         return None
     action = None if play is None else meld_action(variant.faces, play.new_table)
     if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
-            or owners_reason(state, state.current_player, play.new_table) is not None \
+            or owners_reason(state, seat, play.new_table) is not None \
             or pending_card(state) is not None and not state.is_legal(action):
         # out of budget, or it would leave no card to discard, change another's meld where
-        # that is not allowed, or leave out the card a depth draw took: the listed meld
-        # playing the most cards
-        melds = [a for a in state.legal_actions() if a.kind == "meld"]
-        return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
+        # that is not allowed, or leave out the card a depth draw took
+        return _most_cards(state)
     return action
 
 
@@ -125,6 +134,12 @@ def _depth_draw(state, hand: list[int], draws):
         if value > gain:
             best, gain = action, value
     return best
+
+
+def _most_cards(state):
+    """The listed meld action playing the most cards, or None."""
+    melds = [a for a in state.legal_actions() if a.kind == "meld"]
+    return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
 
 
 def _improves(state, hand: list[int]) -> bool:

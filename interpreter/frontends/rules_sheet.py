@@ -11,6 +11,7 @@ import dataclasses
 import textwrap
 
 from ..formula import Formula
+from ..meld_needs import needs_text
 from ..model.variant import Award, MatchRules, Variant
 
 WIDTH = 88
@@ -275,7 +276,11 @@ def _melds(v: Variant) -> list[str]:
     runs = [[faces.rank_of(f) for f in t] for kind, t in rules.templates if kind == "run"]
     groups = [len(t) for kind, t in rules.templates if kind == "group"]
     lines = _heading("Melds")
-    if groups:
+    if groups and rules.group_duplicates and rules.group_size:
+        low, high = rules.group_size
+        lines += _wrap(f"Group: {_span(low, high, None)} cards of one rank; identical cards "
+                       "(from different decks) may be in one group.")
+    elif groups:
         lines += _wrap(f"Group: {_span(min(groups), max(groups), None)} cards of one rank, "
                        "each of a different suit.")
     if runs:
@@ -291,8 +296,7 @@ def _melds(v: Variant) -> list[str]:
     lines += _wild_ranks(v)
     needs = v.meld_rules.needs
     if needs:
-        said = [("a pure " if n.pure else "a ") + (n.kind or "meld") for n in needs]
-        lines += _wrap(f"A hand's melds count only when they include {', '.join(said)} "
+        lines += _wrap(f"A hand's melds count only when they include {needs_text(needs)} "
                        "(pure: no card standing for another); otherwise every card of the "
                        "hand counts, and the hand cannot go out.")
     return lines
@@ -355,7 +359,8 @@ def _table(v: Variant) -> list[str]:
                        "table, and leave every table card in a legal meld.")
     else:
         lines += _wrap("The melds on the table may only be extended, never rearranged: each "
-                       "keeps every card it has; new melds may be added.")
+                       "keeps every card it has" + ("; new melds may be added."
+                                                    if rules.new_melds_after_opening else "."))
     own_layoffs = rules.layoff_onto == "own"
     own_rearrange = rules.manipulation and rules.rearrange == "own"
     if own_layoffs or own_rearrange:
@@ -374,15 +379,50 @@ def _table(v: Variant) -> list[str]:
                            "such card for each joker so reassigned). A joker replaced by the "
                            "card it stands for must be played on the table in the same move: "
                            "it never goes back to a hand.")
-    if rules.opening_complete_melds or rules.opening_min_points:
+    if rules.opening_complete_melds or rules.opening_min_points or rules.opening_needs:
+        lines += _opening(v)
+    if rules.opening_all_cards is not None:
+        lines += _wrap(f"When {_f(rules.opening_all_cards)}, the opening must use every card "
+                       "in the hand (the player goes out with it, without a discard).")
+    if rules.melded_points == "by_meld":
+        ace = " and an ace by its place in a run" if rules.meld_values is not None else ""
+        lines += _wrap("A player's melded_points count each card as melded: a joker as the "
+                       f"card it stands for{ace}.")
+    if not rules.new_melds_after_opening:
+        lines += _wrap("A player who has opened (gone down) may not lay new melds: only lay "
+                       "off cards onto the melds on the table.")
+    return lines
+
+
+def _opening(v: Variant) -> list[str]:
+    """The opening requirement: melds, a contract by hand, points counted by the meld."""
+    rules = v.table
+    if rules.opening_needs:
+        need = "from the hand alone"
+    else:
         need = (f"at least {_plural(rules.opening_complete_melds, 'complete meld')} "
                 "from the hand alone")
-        if rules.opening_min_points:
-            need += f", worth at least {rules.opening_min_points} points"
-            if _has_jokers(v):
-                need += " (a joker counts as the card it stands for)"
-        lines += _wrap(f"Opening: {OPENER[rules.opening_applies_to]} must be {need}, leaving "
-                       "the melds already on the table as they are.")
+    if rules.opening_min_points:
+        need += f", worth at least {rules.opening_min_points} points"
+        if _has_jokers(v):
+            need += " (a joker counts as the card it stands for)"
+    values = rules.meld_values
+    if rules.opening_min_points and values is not None:
+        ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
+               f"{values.high_ace} above the king" if values.high_ace is not None else ""]
+        need += f"; in a run an ace counts {' and '.join(a for a in ace if a)}"
+    lines = _wrap(f"Opening: {OPENER[rules.opening_applies_to]} must be {need}, leaving "
+                  "the melds already on the table as they are.")
+    if len(rules.opening_needs) == 1:
+        lines += _wrap(f"It must lay {needs_text(rules.opening_needs[0])} (cards beyond a "
+                       "meld's minimum allowed).")
+    elif rules.opening_needs:
+        lines += _wrap("It must lay, by hand (cards beyond a meld's minimum allowed):")
+        for i, needs in enumerate(rules.opening_needs, 1):
+            later = " and later" if i == len(rules.opening_needs) else ""
+            lines += _wrap(f"hand {i}{later}: {needs_text(needs)}", "    ", "      ")
+    if rules.opening_needs and not rules.opening_extra_melds:
+        lines += _wrap("No other meld may be laid with it.")
     return lines
 
 
@@ -424,9 +464,12 @@ def _round_end(v: Variant) -> list[str]:
     lines = _heading("End of a round")
     ends = ["a player knocks"] if v.step("knock") else []
     if v.round_end.empty_hand_ends_round:
-        ends.append("at once when a player has no cards left (goes out)")
+        ends.append("a player has no cards left (goes out), at once")
     ends.append("when the stock runs low (see The stock)")
     lines += _wrap(f"A round ends when {', or '.join(ends)}.")
+    if v.round_end.out_by_discard:
+        lines += _wrap("Going out needs a final discard: no meld may use the last card in "
+                       "the hand.")
     if v.round_end.void_when is not None:
         when = ("As each action is taken (the action that makes it hold is not played)"
                 if v.round_end.void_check == "action" else "After each turn")
@@ -475,10 +518,15 @@ def _scoring(v: Variant) -> list[str]:
 def _match(v: Variant) -> list[str]:
     match = v.match
     lines = _heading("The match")
-    lines += _wrap(f"Ends after a scored hand when: {_f(match.ends_when)}.")
+    if not _never(match.ends_when):
+        lines += _wrap(f"Ends after a scored hand when: {_f(match.ends_when)}.")
     if match.max_hands is not None:
-        lines += _wrap(f"It also ends after {_plural(match.max_hands, 'deal')}, void hands "
+        also = "also " if not _never(match.ends_when) else ""
+        lines += _wrap(f"It {also}ends after {_plural(match.max_hands, 'deal')}, void hands "
                        "included.")
+    if match.eliminate_when is not None:
+        lines += _wrap(f"After each scored hand, a player p is out of the match when "
+                       f"{_f(match.eliminate_when)}; the last player left wins.")
     if match.stop_after_deals != MatchRules.stop_after_deals:
         lines += _wrap(f"A match still going after {_plural(match.stop_after_deals, 'deal')} "
                        "stops unfinished, with no winner: a guard against endless play.")
@@ -490,6 +538,6 @@ def _match(v: Variant) -> list[str]:
     if match.standing is not None:
         lines += _wrap(f"The highest standing wins the match, each player p's being "
                        f"{_f(match.standing)}.")
-    else:
+    elif match.eliminate_when is None or not _never(match.ends_when) or match.max_hands:
         lines += _wrap(f"The {best} total wins the match.")
     return lines

@@ -19,7 +19,7 @@ from collections import Counter
 
 from ..errors import CardError, IllegalAction
 from ..model.actions import Action
-from ..steps.table_melds import opening, table_faces
+from ..steps.table_melds import may_lay_new_melds, opening, table_faces
 from ..table import check_move
 
 
@@ -115,7 +115,8 @@ class TableEdit:
         new = [[self.faces.parse_token(t) for t in m] for m in self.melds if m]
         return check_move(state.meld_rules, table_faces(state), new,
                           state.hand_faces(state.player), opening(state, state.player),
-                          manipulation=state.variant.table.manipulation)
+                          manipulation=state.variant.table.manipulation,
+                          new_melds=may_lay_new_melds(state, state.player))
 
     def _meld(self, k: int) -> list[str]:
         if not 0 <= k < len(self.melds):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from ..cards import Deck, Faces
 from ..errors import CardError
 from ..formula import Formula
+from ..meld_needs import MeldValues, Need
 from ..melds import Arrangement, MeldRules
 
 if TYPE_CHECKING:
@@ -80,6 +81,18 @@ class TableRules:
     opening_min_points: int
     layoff_onto: str = "any"                # any | own: whose table melds a player may extend
     rearrange: str = "any"                  # any | own: whose melds manipulation may rearrange
+    opening_needs: tuple[tuple[Need, ...], ...] = ()    # by round, the last for later rounds
+    opening_extra_melds: bool = True        # melds beyond the needs may be laid
+    opening_all_cards: Formula | None = None    # of round: the opening uses every card
+    new_melds_after_opening: bool = True    # False: once opened, only lay off
+    meld_values: MeldValues | None = None   # an ace's points low or high in a run
+    melded_points: str = "face"             # face | by_meld: how melded_points counts cards
+
+    def needs_in(self, round: int) -> tuple[Need, ...]:
+        """The melds an opening must lay in hand number ``round``."""
+        if not self.opening_needs:
+            return ()
+        return self.opening_needs[min(round, len(self.opening_needs)) - 1]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any, Callable, cast
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
-from ..meld_needs import Need
+from ..meld_needs import MeldValues, Need, slots
 from ..melds import MeldRules
 from ..model import scopes
 from ..model import variant as model
@@ -20,6 +20,8 @@ from ..steps import STEP_KINDS, Spread, Step
 from .validate import format_problem, path_text
 
 ROUNDS_CHECKED = 100     # a hand size formula is checked for this many rounds without max_hands
+
+MAX_ARRANGEMENT_NEEDS = 8      # melds an arrangement must hold (a bit each in its search)
 
 
 class Builder:
@@ -84,7 +86,7 @@ class Builder:
         variant = model.Variant(
             name=s["name"], source=s["source"], description=s["description"], path=self.path,
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
-            deal=deal, roles=roles, turn=turn, table=self._table(), stock=self._stock(turn),
+            deal=deal, roles=roles, turn=turn, table=self._table(faces), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
             warnings=tuple(self.warnings), wilds=wilds)
@@ -242,15 +244,18 @@ class Builder:
                 self.problem(("melds", name, "max"), f"max {rule['max']} is less than min {rule['min']}")
         if not group and not run:
             self.problem(("melds",), "no meld kind is allowed: enable group or run")
+        needs = slots(Need(**n) for n in m["arrangement_needs"])
+        if len(needs) > MAX_ARRANGEMENT_NEEDS:
+            self.problem(("melds", "arrangement_needs"), f"{len(needs)} melds needed in all: "
+                         f"at most {MAX_ARRANGEMENT_NEEDS}")
         return MeldRules(
             faces, group=(group["min"], group["max"]) if group else None,
             run=(run["min"], run["max"]) if run else None,
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
             min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
-            wilds_in=stand_in, needs=tuple(
-                Need(None if n["kind"] == "any" else n["kind"], n["pure"])
-                for n in m["arrangement_needs"]))
+            group_duplicates=bool(group and group["duplicates"]), wilds_in=stand_in,
+            needs=needs)
 
     def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
         r = self.spec.get("roles")
@@ -331,11 +336,28 @@ class Builder:
             self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
         self._seen_steps = seen
 
-    def _table(self) -> model.TableRules:
+    def _table(self, faces: Faces) -> model.TableRules:
         t = self.spec["table"]
         o = t["opening"]
-        return model.TableRules(t["manipulation"], o["applies_to"], o["complete_melds"],
-                                o["min_points"], t["layoff_onto"], t["rearrange"])
+        contracts = o["by_round"] or ([o["melds"]] if o["melds"] else [])
+        if o["by_round"] and o["melds"]:
+            self.problem(("table", "opening", "melds"), "give melds or by_round, not both")
+        needs = tuple(tuple(Need(**item) for item in contract) for contract in contracts)
+        all_cards: Formula | None = self.formula(("table", "opening", "all_cards"),
+                                                 scopes.deal_scope(), BOOL)
+        if all_cards is not None and all_cards.constant and not all_cards(None):
+            all_cards = None
+        if all_cards is not None and self.spec["round_end"]["out_by_discard"]:
+            self.problem(("table", "opening", "all_cards"), "an opening using every card "
+                         "cannot be met where round_end.out_by_discard keeps one back")
+        run = self.spec["melds"]["run"] or {}
+        values = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
+        return model.TableRules(
+            t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"],
+            layoff_onto=t["layoff_onto"], rearrange=t["rearrange"], opening_needs=needs,
+            opening_extra_melds=o["extra_melds"], opening_all_cards=all_cards,
+            new_melds_after_opening=t["new_melds_after_opening"],
+            meld_values=None if values.plain else values, melded_points=t["melded_points"])
 
     def _stock(self, turn) -> model.StockRules:
         st = self.spec["stock"]

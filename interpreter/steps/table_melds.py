@@ -11,8 +11,9 @@ without generating all).
 from __future__ import annotations
 
 from ..errors import CardError, IllegalAction
+from ..meld_needs import MeldValues
 from ..model.actions import Action
-from ..table import Opening, check_move
+from ..table import Opening, check_move, opening_sets
 from ..table_owners import others_reason, owners_after
 
 
@@ -26,9 +27,20 @@ def opening(state, seat: int) -> Opening | None:
     rules = state.variant.table
     pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
                else seat not in state.opened)
-    if not pending or (rules.opening_complete_melds == 0 and rules.opening_min_points == 0):
+    if not pending:
         return None
-    return Opening(rules.opening_complete_melds, rules.opening_min_points)
+    needs = rules.needs_in(state.deals)
+    all_cards = rules.opening_all_cards is not None and bool(rules.opening_all_cards(
+        {"round": state.deals, "player_count": state.players}))
+    if not (rules.opening_complete_melds or rules.opening_min_points or needs or all_cards):
+        return None
+    return Opening(rules.opening_complete_melds, rules.opening_min_points, needs,
+                   rules.opening_extra_melds, all_cards, rules.meld_values)
+
+
+def may_lay_new_melds(state, seat: int) -> bool:
+    """False once ``seat`` has opened, where players who have opened may only lay off."""
+    return state.variant.table.new_melds_after_opening or seat not in state.opened
 
 
 def meld_action(faces, table) -> Action:
@@ -50,7 +62,11 @@ def meld_actions(state) -> list[Action]:
     must_face = None if must is None else state.face_of[must]
     keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
     out = []
-    for meld in rules.melds_in(hand):
+    if pending is not None and not pending.by_count_and_points:
+        return [meld_action(faces, table + [list(zip(m.cards, m.declared)) for m in melds])
+                for melds in opening_sets(rules, table, hand, pending, keep,
+                                          v.table.manipulation)]
+    for meld in rules.melds_in(hand) if may_lay_new_melds(state, seat) else ():
         if len(hand) - len(meld.cards) < keep or (
                 must_face is not None and must_face not in meld.cards):
             continue
@@ -156,7 +172,8 @@ def apply_meld(state, action: Action) -> None:
         raise IllegalAction(str(error)) from None
     hand = state.hand_faces(seat)
     reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
-                        manipulation=v.table.manipulation)
+                        manipulation=v.table.manipulation,
+                        new_melds=may_lay_new_melds(state, seat))
     if reason is None:
         reason = owners_reason(state, seat, new)
     if reason is not None:
@@ -171,15 +188,19 @@ def apply_meld(state, action: Action) -> None:
     if must is not None:                    # the card a depth draw took is played first
         from_hand.remove(must)
         from_hand.insert(0, must)
-    table = []
+    table, by_meld = [], 0
+    values = v.table.meld_values or MeldValues(faces)
     from_hand_per_meld = []
     for meld in new:
         placed = []
+        kind = rules.kind_of(d for _, d in meld) or ""
         for face, declared in meld:
             pool = free if any(state.face_of[c] == face for c in free) else from_hand
             card = next(c for c in pool if state.face_of[c] == face)
             pool.remove(card)
             placed.append([card, declared])
+            if pool is from_hand:
+                by_meld += values.card_points(kind, meld, declared)
         table.append(placed)
         from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
     if must is not None and must in from_hand:
@@ -193,6 +214,8 @@ def apply_meld(state, action: Action) -> None:
     points, face_of = state.meld_rules.points, state.face_of
     played = sum(points[face_of[c]] for c in state.hands[seat]) - sum(
         points[face_of[c]] for c in from_hand)
+    if v.table.melded_points == "by_meld":
+        played = by_meld
     state.table_points[seat] = state.table_points.get(seat, 0) + played
     state.hands[seat] = [c for c in state.hands[seat] if c in from_hand]
     state.melded = True
