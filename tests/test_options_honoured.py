@@ -407,6 +407,10 @@ TABLE: dict[str, list[Case]] = {
         {"kind": "group", "pure": True}, {"kind": "any"}]}})],
     "melds.arrangement_needs[].pure": [Case("indian_rummy", {"melds": {"arrangement_needs": [
         {"kind": "run", "pure": False}, {"kind": "run"}]}})],
+    "melds.arrangement_needs[].count": [Case("indian_rummy", {"melds": {"arrangement_needs": [
+        {"kind": "run", "pure": True}, {"kind": "run", "count": 2}]}})],
+    "melds.arrangement_needs[].min_size": [Case("indian_rummy", {"melds": {"arrangement_needs": [
+        {"kind": "run", "pure": True, "min_size": 4}, {"kind": "run"}]}})],
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "counters": [Case("gin_standard", {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
