@@ -35,3 +35,12 @@ def test_before_after_benchmark_quick():
     rows = {line[:30].strip(): line[30:].split() for line in run.stdout.splitlines()[2:]}
     assert float(rows["random gin_standard hands/s"][0]) > 0
     assert "dense deadwood us/hand" in rows and "greedy carousel actions/s" in rows
+
+
+def test_soak_benchmark_quick():
+    """A short match of every variant, player count and line-up, checked after every action."""
+    run = subprocess.run([sys.executable, "benchmarks/soak.py", "--quick"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "failures 0 (goal 0)" in run.stdout
+    assert "RSS start" in run.stdout and "growth" in run.stdout
