@@ -25,11 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-try:
-    import interpreter  # noqa: F401
-except ImportError:
-    sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]     # this tree's engine and checks
 
 from test_conformance import Notation, check_conservation, check_observation  # noqa: E402
 
