@@ -16,6 +16,7 @@ Reports actions, matches, failures (goal 0, each listed with the match to replay
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import sys
@@ -29,7 +30,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]     # this tree's engine and che
 
 from test_conformance import Notation, check_conservation, check_observation  # noqa: E402
 
-from interpreter import State, bundled_names, load_variant, new_game  # noqa: E402
+from interpreter import State, Variant, bundled_names, load_variant, new_game  # noqa: E402
 from interpreter.agents import make_agent  # noqa: E402
 
 LINEUPS = ("random", "greedy", "random,greedy")
@@ -59,15 +60,21 @@ def cases() -> list[tuple[str, int, str]]:
     """(variant, players, line-up) for every bundled variant, player count and line-up."""
     out = []
     for name in bundled_names():
-        low, high = load_variant(name).players
+        low, high = loaded(name).players
         out += [(name, n, lineup) for n in range(low, high + 1) for lineup in LINEUPS]
     return out
+
+
+@functools.cache
+def loaded(name: str) -> Variant:
+    """Each variant loaded once, as a long-running server would."""
+    return load_variant(name)
 
 
 def play_match(name: str, players: int, lineup: str, seed: int, cap: int, tally: Tally) -> None:
     """One match, checked after every action; raises AssertionError (or the engine's error)
     on the first broken invariant."""
-    variant = load_variant(name)
+    variant = loaded(name)
     notation = Notation(variant)
     bots = lineup.split(",")
     agents = [make_agent(bots[s % len(bots)], seed * 31 + s) for s in range(players)]
