@@ -47,3 +47,12 @@ def test_decision_bounds_benchmark_quick():
         ("gin", "strong"), ("carousel", "greedy"), ("carousel", "random")}
     assert ("carousel", "strong") not in {(row[0], row[2]) for row in rows if len(row) == 11}
     assert "stated bounds hold" in run.stdout
+
+
+def test_soak_benchmark_quick():
+    """A short match of every variant, player count and line-up, checked after every action."""
+    run = subprocess.run([sys.executable, "benchmarks/soak.py", "--quick"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "failures 0 (goal 0)" in run.stdout
+    assert "RSS start" in run.stdout and "growth" in run.stdout

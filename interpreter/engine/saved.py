@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,8 @@ _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
 _LEGACY = "an unversioned saved game (from before format version 1)"
 
 _REF = "_saved_ref"      # a Variant keeps how documents name it, as a cached property would
-_last: list = [None, None, None]        # the last document read: text, variant given, found
+_last: list = [None, None, None]        # the last document read: text, weak references to
+                                        # the variant given (None: none) and the one found
 _bundled: dict[str, Variant] = {}
 _carried: dict[str, Variant] = {}
 
@@ -106,15 +108,16 @@ def dump(variant: Variant, data: dict) -> str:
 def read(text: str | bytes, given: Variant | None) -> tuple[Variant, dict]:
     """The variant and the state data of a saved game, every check passed. The text read last
     is remembered, so loading the same text again (copies of a position) only parses it."""
-    if _last[0] is not None and _last[1] is given and text == _last[0]:
-        return _last[2], json.loads(text)["state"]
+    if _last[0] is not None and text == _last[0] and _last[2]() is not None and (
+            _last[1] is None if given is None else _last[1] is not None and _last[1]() is given):
+        return _last[2](), json.loads(text)["state"]
     raw = parse(text)
     doc = upgraded(raw, given)
     check_schema(doc)
     found = resolve_variant(doc["variant"], given)
     saved_checks.check(doc["state"], found, doc["variant"]["name"])
     if doc is raw:                        # (not an older format, upgraded)
-        _last[:] = text, given, found
+        _last[:] = text, None if given is None else weakref.ref(given), weakref.ref(found)
     return found, doc["state"]
 
 
