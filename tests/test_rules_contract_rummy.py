@@ -9,6 +9,7 @@ import yaml
 from gameplay import FULL_DECK
 
 from interpreter import IllegalAction, load_variant, new_game
+from interpreter.engine.state import Phase
 from interpreter.meld_needs import Need
 from interpreter.steps.table_melds import opening
 
@@ -35,6 +36,13 @@ def game(hands=HANDS, then="4d 7c", variant=CONTRACT, rounds=()):
     return new_game(variant, players=3, dealer=0, deck=[deck(hands, then), *rounds])
 
 
+def draw_stock(g) -> None:
+    """The player in turn draws from the stock and nobody buys the discard."""
+    g.apply("draw stock")
+    while g.phase == Phase.BUY:
+        g.apply("pass")
+
+
 def test_deals_contracts_and_card_values():
     assert [CONTRACT.hand_size(3, r) for r in range(1, 8)] == [10] * 4 + [12] * 3
     assert [CONTRACT.table.needs_in(r) for r in (1, 2, 3, 7)] == [
@@ -47,7 +55,7 @@ def test_deals_contracts_and_card_values():
 
 def test_the_first_deal_needs_two_groups():
     g = game()
-    g.apply("draw stock")                                       # 7c: a second copy
+    draw_stock(g)                                       # 7c: a second copy
     with pytest.raises(IllegalAction, match="2 groups"):
         g.apply("meld [7c 7d 7h]")
     g.apply("meld [7c 7d 7h] [9c 9d 9s]")
@@ -56,26 +64,27 @@ def test_the_first_deal_needs_two_groups():
 
 def test_a_group_may_hold_identical_cards():
     g = game()
-    g.apply("draw stock")
+    draw_stock(g)
     g.apply("meld [7c 7c 7d 7h] [Kc Kd Kh]")
     assert sorted(map(len, g.table)) == [3, 4]
 
 
 def test_going_down_lays_exactly_the_contract():
     g = game()
-    g.apply("draw stock")
+    draw_stock(g)
     with pytest.raises(IllegalAction, match="exactly 2 groups"):
         g.apply("meld [7c 7d 7h] [9c 9d 9s] [Kc Kd Kh]")
 
 
 def test_once_down_only_layoffs_not_new_melds():
     g = game(then="4d 7c 3s 3s 9h")
-    g.apply("draw stock")
+    draw_stock(g)
     g.apply("meld [7c 7d 7h] [9c 9d 9s]")
     g.apply("discard 2s")
-    for action in ("draw stock", "discard 4s", "draw stock", "discard 8s"):   # seats 2, 0
-        g.apply(action)
-    g.apply("draw stock")                                         # seat 1: 9h
+    for discard in ("discard 4s", "discard 8s"):             # seats 2, 0
+        draw_stock(g)
+        g.apply(discard)
+    draw_stock(g)                                         # seat 1: 9h
     with pytest.raises(IllegalAction, match="only lay off"):
         g.apply("meld [7c 7d 7h] [9c 9d 9s] [Kc Kd Kh]")
     assert not any(len(a.melds) > 2 for a in g.legal_actions() if a.kind == "meld")
@@ -85,7 +94,7 @@ def test_once_down_only_layoffs_not_new_melds():
 def test_the_second_deal_needs_a_group_and_a_run():
     out = {1: "7c 7c 7d 7h 7s 9c 9d 9h 9s 9d", 2: HANDS[2], 0: HANDS[0]}
     g = game(out, then="4d 2s")
-    g.apply("draw stock")
+    draw_stock(g)
     g.apply("meld [7c 7c 7d 7h 7s] [9c 9d 9d 9h 9s]")
     g.apply("discard 2s")                                        # out: the deal ends
     assert g.deals == 2 and g.scores[1] == 0 and g.scores[2] > 0
@@ -100,7 +109,7 @@ def test_a_contract_with_a_pure_run(tmp_path):
     v = load_variant(path)
     hands = {1: "4h 5h 6h 7h 9c 9d 9s Kc Jk 2s", 2: HANDS[2], 0: HANDS[0]}
     g = game(hands, then="4d 8h", variant=v)
-    g.apply("draw stock")
+    draw_stock(g)
     with pytest.raises(IllegalAction, match="1 pure run"):
         g.apply("meld [4h 5h Jk(6h) 7h] [9c 9d 9s]")
     g.apply("meld [4h 5h 6h 7h 8h] [9c 9d 9s Jk(9h)]")
@@ -109,3 +118,15 @@ def test_a_contract_with_a_pure_run(tmp_path):
 def test_the_last_deal_uses_every_card():
     assert CONTRACT.table.opening_all_cards({"round": 7, "player_count": 3})
     assert not CONTRACT.table.opening_all_cards({"round": 6, "player_count": 3})
+
+
+
+def test_a_discard_not_taken_may_be_bought_with_a_penalty_card():
+    g = game(then="4d 7c Qh")
+    g.apply("draw stock")                                   # seat 1 leaves the upcard 4d
+    assert (g.phase, g.current_player) == (Phase.BUY, 2)
+    assert sorted(map(str, g.legal_actions())) == ["buy", "pass"]
+    g.apply("buy")                                          # 4d and the penalty card Qh
+    names = sorted(CONTRACT.faces.name(f) for f in g.hand_faces(2))
+    assert names == sorted(HANDS[2].split() + ["4d", "Qh"])
+    assert (g.phase, g.current_player) == (Phase.TURN, 1) and not g.discard
