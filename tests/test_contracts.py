@@ -7,8 +7,8 @@ import yaml
 
 from interpreter import SpecError, load_variant
 from interpreter.cards import Faces
-from interpreter.meld_needs import MeldValues, Need, needs_text, unmet
 from interpreter.melds import MeldRules
+from interpreter.melds.needs import MeldValues, Need, needs_text, unmet
 from interpreter.table import Opening, check_move, opening_sets
 
 FACES = Faces.build(jokers=True)

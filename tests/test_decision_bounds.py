@@ -1,5 +1,5 @@
 """Bot decisions and the arrangement search are bounded: a node budget (not a timed test) and
-a hand-size cap with a clear error (see interpreter/budget.py and interpreter/melds.py)."""
+a hand-size cap with a clear error (see interpreter/budget.py and interpreter/melds/rules.py)."""
 from __future__ import annotations
 
 import pytest

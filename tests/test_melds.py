@@ -1,6 +1,6 @@
-"""melds.py against a brute force written here from the meld rules themselves.
+"""melds/rules.py against a brute force written here from the meld rules themselves.
 
-The brute force shares nothing with melds.py: legality is read off the rules (a group is one
+The brute force shares nothing with melds/rules.py: legality is read off the rules (a group is one
 rank in distinct suits, a run is one suit in consecutive ranks), and the minimum deadwood tries
 every way to meld the lowest remaining card. Faces are ``suit * 13 + rank`` (clubs, diamonds,
 hearts, spades; ace first), and the joker, when there is one, is face 52.
@@ -367,15 +367,16 @@ def test_melds_in(config, data):
 
 
 def test_melds_in_lists_long_runs():
-    """BUG in melds.py: melds_in omits runs longer than 2 * run minimum - 1 (here 6 and 7 cards)."""
+    """BUG in melds/rules.py: melds_in omits runs longer than 2 * run minimum - 1 (here 6 and 7
+    cards)."""
     rules = CONFIGS["gin"]
     hand = GIN.parse_many("Ah 2h 3h 4h 5h 6h 7h")
     assert set(listed(hand, engine(rules).melds_in(hand))) == melds_present(rules, hand)
 
 
 def test_melds_in_lists_every_joker_identity():
-    """BUG in melds.py: with a joker, melds_in keeps one declared identity per set of naturals:
-    7c 7d Jk lists 7c 7d 7h but not 7c 7d 7s."""
+    """BUG in melds/rules.py: with a joker, melds_in keeps one declared identity per set of
+    naturals: 7c 7d Jk lists 7c 7d 7h but not 7c 7d 7s."""
     melds = engine(CONFIGS["one-joker"]).melds_in(JK.parse_many("7c 7d Jk"))
     assert {frozenset(m.declared) for m in melds} == {
         frozenset(JK.parse_many("7c 7d 7h")), frozenset(JK.parse_many("7c 7d 7s"))}
@@ -444,7 +445,7 @@ def test_joker_examples(config, hand, points):
 
 
 def test_group_of_eight_with_eight_suits():
-    """BUG in meldbits.py: its per-rank counter has no eights bit and saturates at four, so
+    """BUG in melds/bits.py: its per-rank counter has no eights bit and saturates at four, so
     eight cards of a rank count as four; with group minimum 5 the fast path calls them deadwood."""
     faces = Faces.build(suits=tuple("abcdefgh"))
     rules_ = MeldRules(faces, group=(5, 8))

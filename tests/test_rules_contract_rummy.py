@@ -10,7 +10,7 @@ from gameplay import FULL_DECK
 
 from interpreter import IllegalAction, load_variant, new_game
 from interpreter.engine.state import Phase
-from interpreter.meld_needs import Need
+from interpreter.melds.needs import Need
 from interpreter.steps.table_melds import opening
 
 CONTRACT = load_variant("contract_rummy")

@@ -1,8 +1,8 @@
-"""table.py: check_move rule by rule, and find_play against a brute force written here.
+"""The table package: check_move rule by rule, and find_play against a brute force written here.
 
 The brute force shares nothing with the table modules: melds are read off the rules (a group is
 one rank in distinct suits, a run one suit in consecutive ranks, the ace low or high, no wrap)
-or, for other variants, off the templates of melds.py; a partition tries every meld holding the
+or, for other variants, off the meld rules' templates; a partition tries every meld holding the
 lowest card left, with jokers standing in anywhere; the best play tries every subset of the
 hand. Faces are ``suit * 13 + rank`` (clubs, diamonds, hearts, spades; ace first); the joker is
 face 52.
@@ -21,12 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter import table_solver
 from interpreter.budget import Budget
 from interpreter.cards import Faces
 from interpreter.errors import LimitError, RummyError
 from interpreter.melds import MeldRules
-from interpreter.table import Opening, Play, added_cards, check_move, find_play
+from interpreter.table import Opening, Play, added_cards, check_move, find_play, solver
 
 RANKS = 13
 FACES = Faces.build(jokers=True)
@@ -294,8 +293,8 @@ def test_the_solver_refuses_a_position_beyond_a_state_field(monkeypatch):
     t = table("5h 6h 7h", "7c 7d 7s", "8c 9c Tc", "9s Ts Js")
     cards = hand("4h 8h 9h Th 4c 5c 6c 7c 2s 3s 4s")
     assert len(find_play(CAROUSEL, t, cards).added) == 11
-    monkeypatch.setattr(table_solver, "RUN_BITS", 3)
-    monkeypatch.setattr(table_solver, "RUNS", 7)
+    monkeypatch.setattr(solver, "RUN_BITS", 3)
+    monkeypatch.setattr(solver, "RUNS", 7)
     with pytest.raises(LimitError, match="more than 8 distinct values of a 3-bit state field") \
             as caught:
         find_play(CAROUSEL, t, cards)
@@ -707,8 +706,8 @@ def test_with_a_budget_the_solver_never_raises_for_a_legal_position(monkeypatch)
     roomy = Budget(seconds=3600)
     assert len(find_play(CAROUSEL, t, cards, budget=roomy).added) == 11
     assert not roomy.exhausted and 0 < roomy.used <= roomy.nodes
-    monkeypatch.setattr(table_solver, "RUN_BITS", 3)
-    monkeypatch.setattr(table_solver, "RUNS", 7)
+    monkeypatch.setattr(solver, "RUN_BITS", 3)
+    monkeypatch.setattr(solver, "RUNS", 7)
     overflow = Budget(seconds=3600)
     play = find_play(CAROUSEL, t, cards, budget=overflow)
     assert overflow.exhausted

@@ -11,7 +11,7 @@ import dataclasses
 import textwrap
 
 from ..formula import Formula
-from ..meld_needs import needs_text
+from ..melds.needs import needs_text
 from ..model.variant import Award, MatchRules, Variant
 
 WIDTH = 88

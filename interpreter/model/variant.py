@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from ..cards import Deck, Faces
 from ..errors import CardError
 from ..formula import Formula
-from ..meld_needs import MeldValues, Need
 from ..melds import Arrangement, MeldRules
+from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
     from ..steps.base import Step

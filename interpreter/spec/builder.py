@@ -12,8 +12,8 @@ from typing import Any, Callable, cast
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
-from ..meld_needs import MeldValues, Need, slots
 from ..melds import MeldRules
+from ..melds.needs import MeldValues, Need, slots
 from ..model import scopes
 from ..model import variant as model
 from ..steps import STEP_KINDS, Spread, Step

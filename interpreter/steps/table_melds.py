@@ -11,10 +11,10 @@ without generating all).
 from __future__ import annotations
 
 from ..errors import CardError, IllegalAction
-from ..meld_needs import MeldValues
+from ..melds.needs import MeldValues
 from ..model.actions import Action
 from ..table import Opening, check_move, opening_sets
-from ..table_owners import others_reason, owners_after
+from ..table.owners import others_reason, owners_after
 
 
 def table_faces(state) -> list[list[tuple[int, int]]]:

@@ -9,7 +9,7 @@ extended closes and must be legal. Cards are tokens: a natural, a table joker ke
 
 When runs are unbounded and jokers per meld are not limited (*canonical* counting), wildcards
 go only where a meld needs them: a joker at an end of a meld legal without it is a *dump*,
-counted as room instead (see :class:`interpreter.table_solver.Programme`). A run begun by a
+counted as room instead (see :class:`interpreter.table.solver.Programme`). A run begun by a
 wildcard can then only end at the top (elsewhere the joker could as well end the run).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
-from .melds import MeldRules
+from ..melds import MeldRules
 
 NATURAL, FIXED, WILD = "n", "f", "w"
 LEAD, TRAIL = 1 << 10, 1 << 11           # begun by a wildcard; ends in unneeded wildcards

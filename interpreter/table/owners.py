@@ -1,7 +1,7 @@
 """Who laid each meld on a shared table: the owners after a move, and whether a move keeps to
 what a player may do with other players' melds (lay off onto them, rearrange them).
 
-Tables are as in :mod:`.table_check`: melds of ``(face, declared)`` pairs. A meld keeps its
+Tables are as in :mod:`.check`: melds of ``(face, declared)`` pairs. A meld keeps its
 owner while its cards stay together in one meld (extended, or at the heart of a rearranged
 one), and a meld made at least half of one old meld's cards is that meld owner's; every other
 meld after a move is the mover's.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Faces
-from .table_check import Table, meld_name
+from ..cards import Faces
+from .check import Table, meld_name
 
 
 def _counts(table: Table) -> list[Counter]:

@@ -1,4 +1,4 @@
-"""Arrangements that must hold certain melds (:class:`interpreter.meld_needs.Need`, one per
+"""Arrangements that must hold certain melds (:class:`interpreter.melds.needs.Need`, one per
 slot), e.g. two runs, one of them pure (no card standing for another): the search of
 :class:`interpreter.melds.MeldRules` with a bitmask of the needs still unmet in its state. An arrangement that leaves a need unmet does not count; a hand with
 no arrangement meeting every need counts all its cards.
@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .melds import MeldRules
+    from .rules import MeldRules
 
 UNMET = 10 ** 9          # the value of a search state whose needs can no longer be met
 

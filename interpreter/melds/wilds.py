@@ -7,7 +7,7 @@ from itertools import accumulate, combinations, product
 from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:
-    from .melds import MeldRules
+    from .rules import MeldRules
 
 
 def pools(rules: MeldRules, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:

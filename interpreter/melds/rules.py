@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from . import arrangement_needs, meld_wilds
-from .arrangement_needs import UNMET
-from .cards import Faces
-from .errors import LimitError
-from .meld_needs import Need
-from .meldbits import BitDeadwood
+from ..cards import Faces
+from ..errors import LimitError
+from . import needs_search, wilds
+from .bits import BitDeadwood
+from .needs import Need
+from .needs_search import UNMET
 
 MAX_CARDS = 40           # the most cards arrange accepts
 MAX_WORK = 1_000_000     # candidate melds weighed by one search (arrange, deadwood, ...)
@@ -233,17 +233,17 @@ class MeldRules:
         candidates = self._candidates(packed, jokers)
         if not self.needs:
             return self._search(packed, jokers, candidates, memo, choice, leftover)
-        return arrangement_needs.search(self, packed, jokers, candidates, memo, choice, leftover,
+        return needs_search.search(self, packed, jokers, candidates, memo, choice, leftover,
                                  (1 << len(self.needs)) - 1)
 
     def _pools(self, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:
-        """Each way of splitting the hand's wild cards: see :func:`.meld_wilds.pools`."""
+        """Each way of splitting the hand's wild cards: see :func:`.wilds.pools`."""
         if not self.wild_faces:
             packed, jokers = self.pack(hand)
             joker = self.faces.joker
             return [(packed, jokers, tuple(j * self._joker_points for j in range(jokers + 1)),
                      [joker] * jokers if joker is not None else [])]
-        return meld_wilds.pools(self, hand)
+        return wilds.pools(self, hand)
 
     def _joined(self, melds: list[Meld]) -> list[Meld]:
         """Runs the search kept apart, joined back where together they are one legal run."""
@@ -485,7 +485,7 @@ class MeldRules:
             if kind == "run" and len(template) > longest_run:
                 if not (self.wild_faces and most):
                     continue
-                ways = meld_wilds.unsplittable(template, self._run_min, most)
+                ways = wilds.unsplittable(template, self._run_min, most)
             else:
                 ordered = tuple(sorted(template))
                 ways = ((tuple(f for i, f in enumerate(ordered) if i not in gone), k)

@@ -1,14 +1,14 @@
 """The dynamic programme over ranks behind find_play (after van Rijn, Takes and Vis, 2015).
 
-Positions (ranks in run order, see :meth:`.table_moves.Shape.positions`) are processed one
+Positions (ranks in run order, see :meth:`.moves.Shape.positions`) are processed one
 suit at a time, then the rank's groups. A state is one int of fields: per suit its open runs
-(an interned tuple of descriptors, see :mod:`.table_moves`) and the cards it set aside for this
+(an interned tuple of descriptors, see :mod:`.moves`) and the cards it set aside for this
 rank's groups; per suit the cards deferred to a later copy of their rank, or, with the ace at
 both ends, the room below the runs begun at the first position; the wildcards used; the room
 for jokers; for an opening, the melds and points made. Equal states keep the best value, so the
 search is exact.
 
-When counting dumps (see :mod:`.table_moves`), the room is where jokers could be added to the
+When counting dumps (see :mod:`.moves`), the room is where jokers could be added to the
 melds (free run ends, groups below their maximum), capped at the wildcards: at the end, the
 hand jokers not placed in a meld go there.
 """
@@ -18,13 +18,13 @@ import heapq
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .budget import BudgetExhausted
-from .errors import LimitError
-from .table_moves import ACE_LOW, FIXED, MAY, NATURAL, NEED, NEED_NATURAL, WILD, Moves
+from ..budget import BudgetExhausted
+from ..errors import LimitError
+from .moves import ACE_LOW, FIXED, MAY, NATURAL, NEED, NEED_NATURAL, WILD, Moves
 
 if TYPE_CHECKING:
-    from .melds import MeldRules
-    from .table_moves import Shape
+    from ..melds import MeldRules
+    from .moves import Shape
 
 SMALL = 31                               # mask of the small count fields
 RUN_BITS, GROUP_BITS, SLOT_BITS = 14, 8, 10

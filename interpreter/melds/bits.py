@@ -9,7 +9,7 @@ Only hands where runs and groups compete need one.
 """
 from __future__ import annotations
 
-from .cards import Faces
+from ..cards import Faces
 
 
 class BitDeadwood:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .meld_needs import MeldValues, each_meld_needed
-from .melds import Meld, MeldRules
-from .table_check import Opening, Table, check_move
+from ..melds import Meld, MeldRules
+from ..melds.needs import MeldValues, each_meld_needed
+from .check import Opening, Table, check_move
 
 MAX_SETS = 40
 MAX_TRIES = 3000

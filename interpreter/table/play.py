@@ -1,9 +1,9 @@
 """Manipulation rummy: check a rearranged table, and find the best play (Carousel-style games).
 
-:func:`check_move` (in :mod:`.table_check`) judges one move. :func:`find_play` finds the move
+:func:`check_move` (in :mod:`.check`) judges one move. :func:`find_play` finds the move
 that plays the most hand cards (or sheds the most points): every natural card on the table
 stays; each table joker keeps its card or is freed (:func:`_configs`); for each such choice a
-dynamic programme over ranks (:mod:`.table_solver`) decides which hand cards join and how all
+dynamic programme over ranks (:mod:`.solver`) decides which hand cards join and how all
 the cards split into legal melds. It runs both ways along the ranks at once (the cheaper way
 varies a lot), with a bound that first asks for every hand card and then gives up more and
 more. The best play is rebuilt as a table and checked with :func:`check_move`.
@@ -19,13 +19,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .budget import Budget, BudgetExhausted
-from .errors import LimitError
-from .melds import Meld, MeldRules
-from .table_check import Opening, Table, added_cards, check_move
-from .table_moves import shape_of
-from .table_openings import opening_sets
-from .table_solver import Programme
+from ..budget import Budget, BudgetExhausted
+from ..errors import LimitError
+from ..melds import Meld, MeldRules
+from .check import Opening, Table, added_cards, check_move
+from .moves import shape_of
+from .openings import opening_sets
+from .solver import Programme
 
 __all__ = ["Opening", "Play", "added_cards", "check_move", "find_play", "opening_sets"]
 

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import Faces
-from .meld_needs import MeldValues, Need, unmet
-from .melds import MeldRules
+from ..cards import Faces
+from ..melds import MeldRules
+from ..melds.needs import MeldValues, Need, unmet
 
 Table = Sequence[Sequence[tuple[int, int]]]
 

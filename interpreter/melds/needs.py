@@ -1,7 +1,7 @@
 """Melds a player must lay or hold, as meld kinds and sizes (a contract: "2 groups", "1 group +
 1 run of 4+", "a pure run"), and card values that depend on the meld (an ace low or high in a
 run). Openings check laid melds against them here; arrangements that must hold them are searched
-in :mod:`interpreter.arrangement_needs`.
+in :mod:`interpreter.melds.needs_search`.
 
 A table meld here is a sequence of ``(face, declared)`` pairs; it is *pure* when no card stands
 for another (every face is its declared card, as ``Meld.jokers() == 0``).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Faces
+from ..cards import Faces
 
 KINDS = ("group", "run", "any")
 
