@@ -70,9 +70,9 @@ def test_a_layoff_onto_an_opponents_meld_scores_for_the_one_who_laid_it():
     g.apply("discard Jc")                                    # out
     (record,) = g.history
     assert record["outcome"] == "going_out" and record["winners"] == [0]
-    melded0 = points("Kc Ac 2c 3c Td Th Ts 7s 8s 9s 4d 5d 6d")
+    melded0 = points("Kc 2c 3c Td Th Ts 7s 8s 9s 4d 5d 6d") + 1      # the Ac in A-2-3: 1
     left1 = points("5h 6h 2s 3d 8d Js 4c Qh 7c 2d")
-    assert record["points"] == [melded0, 30 - left1] == [99, 30 - 57]
+    assert record["points"] == [melded0, 30 - left1] == [85, 30 - 57]
 
 
 def test_own_only_layoffs_refuse_a_layoff_onto_an_opponents_meld(tmp_path):
@@ -123,3 +123,13 @@ def test_the_deepest_card_may_be_used_by_laying_it_off():
     assert [str(a) for a in g.legal_actions()] == ["meld [Kc Kd Kh Ks]"]
     g.apply("meld [Kd Kh Ks Kc]")
     assert g.table_points == {1: 30, 0: 10} and g.table_owners == [1]
+
+
+def test_an_ace_melded_in_a_low_run_counts_1():
+    g = game()
+    for action in ("draw stock", "discard 9c",                            # seat 1 (Jc)
+                   "draw stock", "meld [Ac 2c 3c]"):                      # seat 0 (7h)
+        g.apply(action)
+    assert g.table_points == {0: 1 + 2 + 3}
+    g.apply("meld [Ac 2c 3c] [Td Th Ts]")
+    assert g.table_points == {0: 6 + 30}
