@@ -15,7 +15,7 @@ const S = {
   table: null, seat: null, token: null, view: null, spec: null, deck: deckOf(null), summary: null,
   sort: "suit", picked: [], pickedPile: null, pickedTable: null, draft: null, draftStatus: "",
   jokerAs: "", arrangement: null, arrangeOff: false, arrangedFor: null, checkOff: false,
-  socket: null, busy: false, variants: [],
+  socket: null, busy: false, variants: [], views: 0,
 };
 
 // ---- seats remembered in this browser ------------------------------------------------------
@@ -175,6 +175,7 @@ function setView(view) {
   const changed = !S.view || handKey(S.view) !== handKey(view);
   const seatsChanged = S.view && S.view.observation.hands_played !== view.observation.hands_played;
   S.view = view;
+  S.views += 1;
   if (changed) {
     S.picked = [];
     S.pickedPile = null;

@@ -7,10 +7,11 @@ import { backElement, cardElement, cardText, sortCards } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { renderLog, renderSheet } from "./sheet.js";
 
-/** "You", "Seat 1 (greedy bot)", with the seat's role. */
-export function seatName(S, seat) {
+/** "You", "Seat 1 (greedy bot)", with the seat's role; `short`: "You", "Seat 1". */
+export function seatName(S, seat, short = false) {
   const kind = S.summary?.seats?.find((s) => s.seat === seat)?.kind;
   const base = seat === S.seat ? "You" : `Seat ${seat}`;
+  if (short) return base;
   const bot = kind && kind !== "human" && seat !== S.seat ? ` (${kind} bot)` : "";
   const role = roleOf(S.view.observation, seat);
   return base + bot + (role ? ` · ${role}` : "");
@@ -47,6 +48,7 @@ export function render(S) {
   renderEditor(S);
   renderSheet(S, $("#sheet"), seatName);
   renderLog(S, $("#log"));
+  document.body.dataset.views = S.views;   // how many views were shown: tests wait on it
 }
 
 function renderStatus(S, obs) {
@@ -63,7 +65,8 @@ function renderStatus(S, obs) {
   if (obs.wild_rank) parts.push(`wild: ${obs.wild_rank}${obs.turned ? ` (turned ${cardText(obs.turned, S.deck)})` : ""}`);
   fill($("#status"), parts.join(" · "));
   $("#status").classList.toggle("turn", myTurn(S));
-  $("#hand-title").textContent = S.seat === null ? "Watching" : `Your hand (seat ${S.seat})`;
+  const role = S.seat === null ? "" : roleOf(obs, S.seat);
+  $("#hand-title").textContent = S.seat === null ? "Watching" : `Your hand (seat ${S.seat}${role ? `, ${role}` : ""})`;
 }
 
 function cards(S, tokens, extra = () => ({})) {
@@ -198,7 +201,8 @@ function renderHand(S, obs) {
       "data-do": clickable ? "pick" : null, "data-index": i,
     };
   });
-  fill($("#hand"), el.childNodes.length ? [...el.childNodes] : h("span", { class: "empty" }, S.seat === null ? "" : "no cards"));
+  const out = obs.advised_hands ? "you sit this hand out and see the hand you advise" : "no cards";
+  fill($("#hand"), el.childNodes.length ? [...el.childNodes] : h("span", { class: "empty" }, out));
   $("#mine").hidden = S.seat === null;
   for (const button of document.querySelectorAll("[data-do=sort]")) button.classList.toggle("on", button.dataset.by === S.sort);
   const dead = arranged && `melds highlighted; deadwood ${arranged.deadwood.map((c) => cardText(c, S.deck)).join(" ") || "none"} (${arranged.points})`;

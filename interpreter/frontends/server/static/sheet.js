@@ -7,7 +7,7 @@ import { fill, h } from "./dom.js";
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 function who(S, seat, seatName) {
-  return seatName(S, seat).split(" · ")[0];
+  return seatName(S, seat, true);
 }
 
 /** The end-of-hand reveal of a record, if the engine keeps one: each seat's cards as laid. */
@@ -33,10 +33,10 @@ export function renderSheet(S, el, seatName) {
   const rows = [];
   for (const record of obs.history) {
     const winners = record.winners.length ? record.winners.map((s) => who(S, s, seatName)).join(", ") : "nobody";
-    const knock = record.knocker !== null && record.knocker !== undefined ? `, ${who(S, record.knocker, seatName)} knocked` : "";
+    const knock = record.knocker !== null && record.knocker !== undefined ? ` by ${who(S, record.knocker, seatName)}` : "";
     rows.push(h("tr", { class: "hand-row", "data-hand": record.hand },
       h("td", {}, String(record.hand)),
-      h("td", {}, `${record.outcome}${knock}; won: ${winners}`),
+      h("td", {}, `${record.outcome}${knock}; won by ${winners}`),
       seats.map((s) => {
         const dead = record.deadwood?.[s];
         return h("td", { class: "num" }, signed(record.points[s]),

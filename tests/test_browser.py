@@ -1,0 +1,315 @@
+"""End-to-end tests of the browser client: a real headless chromium (Debian's package, driven by
+Playwright) against `rummy serve` on a free port. A person's seat plays only by clicking what the
+page offers; the test reads the page, never the engine, to decide a move.
+
+Skipped (with the reason) only when the playwright package or /usr/bin/chromium is missing;
+`.ci/run` installs both.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import new_game
+from interpreter.spec import load_variant
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parent.parent
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:                                     # pragma: no cover - depends on the host
+    sync_playwright = None
+
+pytestmark = [
+    pytest.mark.skipif(sync_playwright is None, reason="the playwright package is not installed"),
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing "
+                       "(apt-get install chromium)"),
+]
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+# ---- the server and the browser -------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """`rummy serve` in a subprocess; its base URL."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("serve") / "tables.db"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "--port", str(port),
+                             "--db", str(db), "--bot-delay", "0"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            if proc.poll() is not None:
+                pytest.fail(f"rummy serve exited: {proc.stdout.read().decode()[-2000:]}")
+            try:
+                urllib.request.urlopen(f"{url}/api/variants", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            pytest.fail("rummy serve did not answer within 10 s")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def call(server: str, method: str, path: str, body=None, token: str | None = None) -> dict:
+    """The HTTP API, as a second person at the table would use it."""
+    request = urllib.request.Request(f"{server}/api{path}", method=method,
+                                     data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        raise AssertionError(f"{method} {path}: {error.code} {error.read().decode()}") from None
+
+
+def open_seat(page, server: str, table: str, seat: int, token: str) -> None:
+    """Open the table in the page as ``seat`` (the link's fragment hands the token over)."""
+    page.goto(f"{server}/?table={table}#seat={seat}&token={token}")
+    page.wait_for_function("Number(document.body.dataset.views) > 0")
+
+
+def views(page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.views || 0)"))
+
+
+def click_and_wait(page, locator) -> None:
+    """Click an action and wait until the page shows the view that follows it."""
+    before = views(page)
+    locator.click()
+    page.wait_for_function(f"Number(document.body.dataset.views) > {before}")
+
+
+def actions(page) -> list[str]:
+    return [b.get_attribute("data-action") for b in page.locator("#actions [data-action]").all()]
+
+
+def hands_on_sheet(page) -> int:
+    return page.locator("#sheet tr.hand-row").count()
+
+
+# ---- (a) a whole gin hand by clicking ---------------------------------------------------------
+def play_by_clicking(page) -> None:
+    """One move of the person: knock when a card offers it, else draw / pass / spread, else
+    discard a card the highlight does not put in a meld."""
+    general = actions(page)
+    for wanted in ("spread", "pass", "draw stock", "end"):
+        if wanted in general:
+            if wanted == "draw stock":
+                click_and_wait(page, page.locator("#center button.stock"))   # the stock itself
+            else:
+                click_and_wait(page, page.locator(f'#actions [data-action="{wanted}"]').first)
+            return
+    cards = page.locator("#hand .card.playable")
+    assert cards.count(), f"nothing to click; actions {general}"
+    loose = page.locator("#hand .card.playable:not(.meld)")
+    chosen = loose.last if loose.count() else cards.last
+    chosen.click()
+    menu = actions(page)
+    knock = [a for a in menu if a.startswith("knock")]
+    move = knock[0] if knock else next(a for a in menu if a.startswith(("discard", "layoff")))
+    click_and_wait(page, page.locator(f'#actions .card-actions [data-action="{move}"]'))
+
+
+def test_a_whole_gin_hand_by_clicking(server, page):
+    page.goto(server)
+    page.wait_for_selector('#variant option[value="gin_standard"]', state="attached")
+    page.select_option("#variant", "gin_standard")
+    page.select_option('#seats select[data-seat="1"]', "greedy")
+    page.fill("#seed", "7")
+    page.click("#create")
+    page.wait_for_function("Number(document.body.dataset.views) > 0")
+    assert page.locator("#hand .card").count() == 10
+    assert "♥" in page.inner_text("#mine") + page.inner_text("#center") or \
+        "♦" in page.inner_text("#mine") + page.inner_text("#center")
+    for _ in range(80):
+        if hands_on_sheet(page):
+            break
+        page.wait_for_function(
+            "document.querySelector('#actions [data-action], #hand .card.playable') || "
+            "document.querySelector('#sheet tr.hand-row')")
+        if hands_on_sheet(page):
+            break
+        play_by_clicking(page)
+    assert hands_on_sheet(page) == 1, "the hand did not end on the score sheet"
+    row = page.inner_text("#sheet tr.hand-row")
+    assert row.startswith("1"), row
+    assert page.locator("#sheet tr.total td.num").count() == 2
+    (ROOT / "docs").mkdir(exist_ok=True)
+    page.screenshot(path=str(ROOT / "docs" / "table.png"), full_page=True)
+
+
+# ---- (b) three-hand gin: the sitter sees the hand it advises -----------------------------------
+def sitter_seed(seat: int) -> int:
+    variant = load_variant("three_hand_gin")
+    return next(s for s in range(200)
+                if new_game(variant, players=3, seed=s).roles["sitter"] == seat)
+
+
+def test_b_three_hand_gin_sitter_advises(server, page):
+    seed = sitter_seed(0)
+    roles = new_game(load_variant("three_hand_gin"), players=3, seed=seed).roles
+    captain, box = roles["captain"], roles["box"]
+    made = call(server, "POST", "/tables", {"variant": "three_hand_gin", "players": 3,
+                                            "seed": seed, "seat": 0, "bots": {str(box): "greedy"}})
+    table = made["table"]
+    other = call(server, "POST", f"/tables/{table}/seats", {"seat": captain})
+    open_seat(page, server, table, 0, made["token"])
+    assert page.locator("#actions [data-action]").count() == 0      # the sitter does not play
+    advised = page.locator(f'[data-advised="{captain}"] .card')
+    captains = call(server, "GET", f"/tables/{table}/view", token=other["token"])
+    hand = captains["observation"]["hand"]
+    assert sorted(advised.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(hand)
+    assert "sitter" in page.inner_text("#status") + page.inner_text("#opponents")
+    # the captain plays (through the API): the sitter's page follows the advised hand
+    while not call(server, "GET", f"/tables/{table}/view", token=other["token"])["legal"]:
+        time.sleep(0.05)                                  # the box's bot moves first
+    before = views(page)
+    legal = call(server, "GET", f"/tables/{table}/view", token=other["token"])["legal"]
+    move = "draw stock" if "draw stock" in legal else legal[-1]
+    after = call(server, "POST", f"/tables/{table}/actions", {"action": move},
+                 token=other["token"])
+    page.wait_for_function(f"Number(document.body.dataset.views) > {before}")
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-advised=\"{captain}\"] .card').length === "
+        f"{len(after['observation']['hand'])}")
+
+
+# ---- (c) Carousel: a table rearrangement built step by step ------------------------------------
+def carousel_setup(variant) -> tuple[int, list[str], tuple[int, str, str, str]]:
+    """A seed, the moves before it, and a rearrangement seat 0 can then make: move table card
+    ``t`` out of meld ``i`` into a new meld with hand cards ``a`` and ``b`` (while the page also
+    lists a meld action, so the table editor is open on any server)."""
+    for seed in range(100):
+        state = new_game(variant, players=2, seed=seed)
+        script: list[str] = []
+        while not state.history and len(script) < 40:
+            legal = state.legal_actions()
+            if state.current_player == 0 and state.table and state.meld_step is not None and \
+                    any(a.kind == "meld" for a in legal):
+                found = _rearrangement(state)
+                if found:
+                    return seed, script, found
+            melds = [a for a in legal if a.kind == "meld"]
+            move = str(melds[0] if melds else legal[0])
+            script.append(move)
+            state.apply(move)
+    raise AssertionError("no Carousel deal with a rearrangement for seat 0 in 100 seeds")
+
+
+def _rearrangement(state):
+    obs = state.observation(0)
+    table, hand = obs["table"], [c for c in obs["hand"] if c != "Jk"]
+    for i, meld in enumerate(table):
+        for card in meld:
+            if card.startswith("Jk"):
+                continue
+            for a, b in itertools.combinations(hand, 2):
+                melds = [m for k, m in enumerate(table) if k != i]
+                melds += [[c for c in meld if c != card], [card, a, b]]
+                if state.is_legal("meld " + " ".join(f"[{' '.join(m)}]" for m in melds)):
+                    return i, card, a, b
+    return None
+
+
+def test_c_carousel_rearrangement_step_by_step(server, page):
+    variant = load_variant("carousel")
+    seed, script, (i, card, a, b) = carousel_setup(variant)
+    made = call(server, "POST", "/tables", {"variant": "carousel", "players": 2, "seed": seed,
+                                            "seat": 0, "bots": {}})
+    table = made["table"]
+    tokens = {0: made["token"], 1: call(server, "POST", f"/tables/{table}/seats", {"seat": 1})["token"]}
+    for move in script:
+        seat = next(s for s in (0, 1)
+                    if call(server, "GET", f"/tables/{table}/view", token=tokens[s])["legal"])
+        call(server, "POST", f"/tables/{table}/actions", {"action": move}, token=tokens[seat])
+    open_seat(page, server, table, 0, made["token"])
+    page.wait_for_selector("#editor:not([hidden])")
+    melds = page.locator("#table-melds .meld-box")
+    count = melds.count()
+    # step 1: the table card, then "New meld": it moves out of its meld
+    page.locator(f'#table-melds .meld-box[data-meld="{i}"] .card[data-card="{card}"]').click()
+    page.click('#editor [data-do="newmeld"]')
+    assert melds.count() == count + 1
+    new = page.locator(f'#table-melds .meld-box[data-meld="{count}"]')
+    assert new.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)") == [card]
+    # step 2: two hand cards, then ＋ on the new meld
+    page.locator(f'#hand .card[data-card="{a}"]').first.click()
+    page.locator(f'#hand .card[data-card="{b}"]').first.click()
+    new.locator('[data-do="target"]').click()
+    assert sorted(new.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")) == \
+        sorted([card, a, b])
+    assert page.locator(f'#hand .card[data-card="{a}"]').count() < 2
+    # play it: the server takes the whole move at once
+    click_and_wait(page, page.locator("#play-draft"))
+    after = call(server, "GET", f"/tables/{table}/view", token=tokens[1])["observation"]["table"]
+    assert sorted([card, a, b]) in [sorted(m) for m in after]
+    assert not page.locator("#message").is_visible(), page.inner_text("#message")
+
+
+# ---- (d) phone width ----------------------------------------------------------------------------
+def test_d_phone_width_has_no_horizontal_overflow(server, browser):
+    made = call(server, "POST", "/tables", {"variant": "carousel", "players": 3, "seat": 0,
+                                            "seed": 5, "bots": {"1": "greedy", "2": "random"}})
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        for url in (server, f"{server}/?table={made['table']}#seat=0&token={made['token']}"):
+            page.goto(url)
+            page.wait_for_load_state("networkidle")
+            page.wait_for_selector("#lobby:not([hidden]), #table-screen:not([hidden])")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{url}: the page is {width}px wide at 390px"
+            wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+                .filter(e => e.getBoundingClientRect().right > innerWidth + 1
+                             && !e.closest('#sheet'))
+                .map(e => e.id || e.className || e.tagName).slice(0, 5)""")
+            assert not wide, f"{url}: elements past the right edge: {wide}"
+    finally:
+        context.close()
