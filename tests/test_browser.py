@@ -206,7 +206,7 @@ def test_b_three_hand_gin_sitter_advises(server, page):
     captains = call(server, "GET", f"/tables/{table}/view", token=other["token"])
     hand = captains["observation"]["hand"]
     assert sorted(advised.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(hand)
-    assert "sitter" in page.inner_text("#status") + page.inner_text("#opponents")
+    assert "sitter" in page.inner_text("#hand-title")
     # the captain plays (through the API): the sitter's page follows the advised hand
     while not call(server, "GET", f"/tables/{table}/view", token=other["token"])["legal"]:
         time.sleep(0.05)                                  # the box's bot moves first

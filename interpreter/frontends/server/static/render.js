@@ -185,7 +185,7 @@ function meldBox(S, k, meld, drafting = false, owner = "") {
   } : {}));
   return h("div", { class: "meld-box", "data-meld": k },
     h("span", { class: "index" }, `${k}${owner ? ` · ${owner}` : ""}`), body,
-    drafting ? h("button", { type: "button", class: "target", "data-do": "target", "data-meld": k, title: `onto meld ${k}` }, "＋") : null);
+    drafting ? h("button", { type: "button", class: "target", "data-do": "target", "data-meld": k, title: `onto meld ${k}` }, "+") : null);
 }
 
 function renderHand(S, obs) {
@@ -267,7 +267,7 @@ function renderEditor(S) {
   }
   fill(box,
     h("h2", {}, "Build a table move"),
-    h("p", { class: "small" }, "Pick cards in your hand, then New meld or ＋ on a meld. Pick a table card, then ＋ on a meld (or New meld) to move it. Pick the card a joker stands for and click the joker to take its place; then place the freed joker."),
+    h("p", { class: "small" }, "Pick cards in your hand, then New meld or + on a meld. Pick a table card, then + on a meld (or New meld) to move it. Pick the card a joker stands for and click the joker to take its place; then place the freed joker."),
     needsJoker ? h("label", {}, "The joker stands for ",
       h("input", { id: "joker-as", size: 5, value: S.jokerAs, placeholder: "e.g. 5c", autocomplete: "off" })) : null,
     draft && draft.loose ? h("p", { class: "small" }, `Freed joker to place: ${draft.loose}`) : null,
