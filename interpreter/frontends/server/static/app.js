@@ -15,7 +15,7 @@ const S = {
   table: null, seat: null, token: null, view: null, spec: null, deck: deckOf(null), summary: null,
   sort: "suit", picked: [], pickedPile: null, pickedTable: null, draft: null, draftStatus: "",
   jokerAs: "", arrangement: null, arrangeOff: false, arrangedFor: null, checkOff: false,
-  socket: null, busy: false, variants: [], views: 0,
+  socket: null, busy: false, variants: [], views: 0, pushes: 0,
 };
 
 // ---- seats remembered in this browser ------------------------------------------------------
@@ -157,6 +157,7 @@ async function openTable(table, watch) {
 }
 
 function onMessage(message) {
+  S.pushes += 1;
   if (message.type === "welcome" || message.type === "update") {
     setView(message.view);
     if (message.hand_end) {
@@ -218,9 +219,10 @@ async function act(action) {
   if (S.busy) return;
   S.busy = true;
   say("");
+  const pushes = S.pushes;
   try {
     const view = await api("POST", `/tables/${encodeURIComponent(S.table)}/actions`, { token: S.token, body: { action } });
-    setView(view);
+    if (S.pushes === pushes) setView(view);  // else the pushed views are as new or newer
   } catch (error) {
     say(`Refused: ${error.message}`);
   } finally {
