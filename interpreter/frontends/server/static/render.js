@@ -131,7 +131,8 @@ function renderCenter(S, obs) {
     }, backElement(), h("span", { class: "count" }, String(obs.stock))));
   const pile = obs.discard || [];
   const depths = new Set(legal.map(pileActionDepth).filter((d) => d !== null));
-  const shown = pile.slice(-12);
+  const deep = [...depths].some((d) => d > 12);
+  const shown = deep ? pile : pile.slice(-12);
   const discard = h("div", { class: "pile" },
     h("span", { class: "small" }, `Discard pile (${pile.length})`),
     pile.length ? cards(S, shown, (t, i) => {
