@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import counters
+from . import counters, story
 
 
 def observation(state, seat: int) -> dict[str, Any]:
@@ -22,7 +22,7 @@ def observation(state, seat: int) -> dict[str, Any]:
                   if s != seat and state.known[s]},
         "scores": list(state.totals), "rounds_won": list(state.rounds_won),
         "hands_played": state.hands_played, "history": list(state.history),
-        "knocker": state.knocker,
+        "knocker": state.knocker, "log": story.view(state, seat),
         "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
     if v.table.layoff_onto == "own" or v.table.rearrange == "own":

@@ -9,6 +9,7 @@ JSON path of the problem.
 """
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
@@ -30,6 +31,7 @@ FORMAT = "rummy-saved-game"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024            # a long match with a carried spec is well under 1 MB
 MAX_DEPTH = 32                          # the format itself nests 7 deep
+ADDED = {"log": []}                     # state fields added to version 1, with their start
 MAX_CARRIED = 32                        # variants built from carried specs, kept for reuse
 
 _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
@@ -110,15 +112,24 @@ def read(text: str | bytes, given: Variant | None) -> tuple[Variant, dict]:
     is remembered, so loading the same text again (copies of a position) only parses it."""
     if _last[0] is not None and text == _last[0] and _last[2]() is not None and (
             _last[1] is None if given is None else _last[1] is not None and _last[1]() is given):
-        return _last[2](), json.loads(text)["state"]
+        return _last[2](), _fill_added(json.loads(text)["state"])
     raw = parse(text)
     doc = upgraded(raw, given)
     check_schema(doc)
     found = resolve_variant(doc["variant"], given)
+    _fill_added(doc["state"])
     saved_checks.check(doc["state"], found, doc["variant"]["name"])
     if doc is raw:                        # (not an older format, upgraded)
         _last[:] = text, None if given is None else weakref.ref(given), weakref.ref(found)
     return found, doc["state"]
+
+
+def _fill_added(state: dict) -> dict:
+    """The state with the fields added to format version 1 since (optional in the schema)
+    given their starting values when a document saved before them lacks them."""
+    for key, value in ADDED.items():
+        state.setdefault(key, copy.deepcopy(value))
+    return state
 
 
 def parse(text: str | bytes) -> dict:

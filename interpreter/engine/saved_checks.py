@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import SavedGameError
+from ..errors import IllegalAction, SavedGameError
+from ..model.actions import Action
 from ..model.variant import Variant
 
 S = "$.state"
 # fields where a card lies (each card of the deck in exactly one of them)
 PLACES = ("stock", "discard", "hands", "table", "spread", "turned")
 # fields that name cards lying elsewhere
-REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use")
+REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use", "log")
 NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
             "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
             "offer", "table_owners", "opened", "table_points", "table_laid_off", "knocker",
@@ -73,14 +74,22 @@ def _seats(s: dict, n: int) -> None:
     for part in ("arranged", "laid"):
         for key in (spread or {}).get(part, ()):
             _seat(f"{S}.spread.{part}[{key!r}]", int(key), n)
+    for i, (seat, action, _, _) in enumerate(s["log"]):
+        _seat(f"{S}.log[{i}][0]", seat, n)
+        if action is not None:
+            try:
+                Action.parse(action)
+            except IllegalAction as error:
+                raise fail(f"{S}.log[{i}][1]", str(error)) from None
     for i, record in enumerate(s["history"]):
         at = f"{S}.history[{i}]"
         for key in ("knocker", "dealer", "first_player"):
             _seat(f"{at}.{key}", record[key], n)
         for j, seat in enumerate(record["winners"]):
             _seat(f"{at}.winners[{j}]", seat, n)
-        for key in record["deadwood"]:
-            _seat(f"{at}.deadwood[{key!r}]", int(key), n)
+        for part in ("deadwood", "reveal"):
+            for key in record.get(part, ()):
+                _seat(f"{at}.{part}[{key!r}]", int(key), n)
         if len(record["points"]) != n:
             raise fail(f"{at}.points", f"{len(record['points'])} entries for {n} players")
 
@@ -207,6 +216,9 @@ def _cards(s: dict, variant: Variant, n: int) -> None:
     for key in ("upcard", "taken", "must_use"):
         if s[key] is not None:
             card(f"{S}.{key}", s[key], False)
+    for i, (_, _, cards, _) in enumerate(s["log"]):
+        for j, c in enumerate(cards):
+            card(f"{S}.log[{i}][2][{j}]", c, False)
     for seat, known in enumerate(s["known"]):
         for i, c in enumerate(known):
             card(f"{S}.known[{seat}][{i}]", c, False)

@@ -1,10 +1,13 @@
 """Scoring a hand from the spec's outcome rows, the void hand, and the end of the match with
-its bonuses (paid into the totals, or into a counter). Owns the match totals, ``rounds_won``, ``hands_played``, ``history``, ``over``."""
+its bonuses (paid into the totals, or into a counter). Owns the match totals, ``rounds_won``,
+``hands_played``, ``history``, ``over``. A scored hand's record keeps the end-of-hand reveal
+(:mod:`.reveal`); a void hand's shows nothing."""
 from __future__ import annotations
 
 from ..model.views import match_env, round_env
 from ..steps.spread import counted
 from . import counters, seating
+from .reveal import reveal
 
 
 def start_match(state) -> None:
@@ -50,7 +53,7 @@ def score_hand(state, won_at_deal: int | None = None) -> None:
         "knocker": state.knocker, "points": [0 if s in no_score else d for s, d in enumerate(deltas)],
         "deadwood": {str(s): points[s] for s in points}, "dealer": state.dealer,
         "roles": dict(state.roles) if state.roles else None, "turns": state.turns,
-        "first_player": state.in_play[0]})
+        "first_player": state.in_play[0], "reveal": reveal(state)})
     if v.match.eliminate_when is not None:
         _eliminate(state, v.match.eliminate_when)
     seating.after_scored_hand(state, winners, env["losers"], env)

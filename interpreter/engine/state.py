@@ -21,6 +21,7 @@ from ..melds import MeldRules
 from ..model.actions import Action
 from ..model.variant import Variant
 from ..steps.spread import Spreads
+from .story import Entry
 
 
 class Phase(str, Enum):
@@ -93,6 +94,8 @@ class GameState:
     discarder: int | None = _field("hand", "steps.discard", None)   # seat of the top discard
     buys: dict[int, int] = _field("hand", "steps.buying", factory=dict)   # seat -> buys made
     turns: int = _field("hand", "engine.turn", 0)
+    log: list[Entry] = _field("hand", "engine.story", factory=list)   # one entry per action
+    # and deal-time event, see engine.story
     # ---- the turn
     stock_only: bool = _field("turn", "steps.offer_upcard", False)
     taken: int | None = _field("turn", "steps.draw", None)
@@ -246,7 +249,7 @@ def _encode(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _encode(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_encode(v) for v in value]
+        return str(value) if type(value) is Action else [_encode(v) for v in value]
     return value
 
 
@@ -262,6 +265,14 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return lambda value: None if value is None else inner(value)
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind
+    if kind is Action:
+        return Action.parse
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _decoder(args[0])
+            return tuple if each is _same else (lambda value: tuple(map(each, value)))
+        items = [_decoder(a) for a in args]
+        return lambda value: tuple(read(v) for read, v in zip(items, value))
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         parts = {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(kind)}
@@ -286,9 +297,9 @@ def _copier(kind: Any) -> Callable[[Any], Any]:
     if origin in (typing.Union, types.UnionType):
         inner = _copier(next(a for a in args if a is not type(None)))
         return _same if inner is _same else (lambda value: None if value is None else inner(value))
-    if kind in (int, bool, str) or origin is collections.abc.Mapping or (
+    if kind in (int, bool, str, Action) or origin in (collections.abc.Mapping, tuple) or (
             isinstance(kind, type) and issubclass(kind, Enum)):
-        return _same
+        return _same                      # (tuples here hold only values like these)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         parts = {f.name: _copier(hints[f.name]) for f in dataclasses.fields(kind)}

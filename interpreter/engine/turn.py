@@ -19,7 +19,7 @@ from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
-from . import counters, dealing, scoring, wall
+from . import counters, dealing, scoring, story, wall
 from .dealing import LowStock
 from .state import Phase
 
@@ -102,6 +102,20 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
                         is not KEEPS_TURN) and not quiet(state, index):
         _atomic(state, action, index)                # (a draw keeps the turn: quiet, first)
         return
+    seat, log, phase = state.player, state.log, state.phase
+    hand = state.hands[seat]
+    held = len(hand)
+    _play(state, action, index)
+    if state.log is log:                             # (a new hand has begun a new log)
+        if state.hands[seat] is not hand:            # melded or spread: the cards laid
+            kept = set(state.hands[seat])
+            log.append((seat, action, tuple(c for c in hand if c not in kept), phase))
+        else:
+            log.append((seat, action, tuple(hand[held:]), phase))
+
+
+def _play(state, action, index: int) -> None:
+    """The action applied (see :func:`apply`)."""
     if state.variant.action_hooks:
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
         counters.on_action(state, state.player, event, action)
@@ -320,6 +334,7 @@ def begin_hand(state) -> None:
     """Deal, then offer the upcard or start the first player's turn; a dealt hand that wins
     at once (``deal.instant_win``) is scored and the next hand dealt."""
     dealing.deal_hand(state)
+    story.dealt(state)
     winner = dealing.instant_winner(state)
     while winner is not None:
         state.went_out = winner
@@ -328,6 +343,7 @@ def begin_hand(state) -> None:
             state.phase = OVER
             return
         dealing.deal_hand(state)
+        story.dealt(state)
         winner = dealing.instant_winner(state)
     steps = state.variant.turn
     if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
