@@ -1,7 +1,7 @@
 // The score sheet (one row per hand from observation.history, then the totals) and the story
 // of the current hand (observation.log).
 
-import { cardElement } from "./cards.js";
+import { actionText, cardElement } from "./cards.js";
 import { fill, h } from "./dom.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -10,18 +10,20 @@ function who(S, seat, seatName) {
   return seatName(S, seat, true);
 }
 
-/** The end-of-hand reveal of a record, if the engine keeps one: each seat's cards as laid. */
+/** The end-of-hand reveal of a record: each seat's melds, layoffs and deadwood cards. */
 function reveal(S, record, seatName) {
   const shown = record.reveal;
   if (!shown || typeof shown !== "object") return null;
-  const rows = Object.entries(shown).map(([seat, parts]) => {
-    const pieces = Object.entries(parts || {}).map(([name, value]) => {
-      if (!Array.isArray(value) || !value.length) return null;
-      const groups = Array.isArray(value[0]) ? value : [value];
-      return h("span", { class: "reveal-part" }, h("span", { class: "small" }, `${name}: `),
-        groups.map((g) => h("span", { class: "cards inline" }, g.map((t) => (typeof t === "string" ? cardElement(t, S.deck) : String(t))))));
-    });
-    return h("div", {}, h("strong", {}, `${who(S, Number(seat), seatName)}: `), pieces);
+  const group = (tokens) => h("span", { class: "cards inline" }, tokens.map((t) => cardElement(t, S.deck)));
+  const rows = Object.entries(shown).map(([seat, laid]) => {
+    const melds = laid.melds || [];
+    const layoffs = laid.layoffs || [];
+    const dead = laid.deadwood || [];
+    return h("div", { class: "reveal-seat" }, h("strong", {}, `${who(S, Number(seat), seatName)}: `),
+      melds.length ? melds.map(group) : h("span", { class: "small" }, "no melds "),
+      layoffs.length ? h("span", { class: "small" }, " laid off ",
+        layoffs.map(([card, k]) => h("span", {}, group([card]), `on ${k} `))) : null,
+      h("span", { class: "small" }, " deadwood "), dead.length ? group(dead) : h("span", { class: "small" }, "none"));
   });
   return rows.length ? rows : null;
 }
@@ -54,6 +56,6 @@ export function renderSheet(S, el, seatName) {
 
 export function renderLog(S, el) {
   const log = S.view.observation.log || [];
-  fill(el, log.slice(-200).map((entry) => h("li", { class: entry.seat === S.seat ? "own" : "" }, entry.text)));
+  fill(el, log.slice(-200).map((entry) => h("li", { class: entry.seat === S.seat ? "own" : "" }, actionText(entry.text, S.deck))));
   el.scrollTop = el.scrollHeight;
 }
