@@ -4,7 +4,7 @@
 
 import { jokerFor, kindOf } from "./actions.js";
 import { ApiError, api, connect } from "./api.js";
-import { deckOf } from "./cards.js";
+import { JOKER, deckOf, typedCard } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { Draft, meldKey } from "./draft.js";
 import { editorOpen, render, shownHand } from "./render.js";
@@ -236,8 +236,15 @@ function pickedHandCards() {
   return S.picked.map((i) => hand[i]);
 }
 
+/** The card the person says the joker stands for, in the deck's notation (an error if none). */
+function jokerCard() {
+  const card = typedCard(S.jokerAs, S.deck);
+  if (card === null) throw new Error(S.jokerAs ? `${S.jokerAs} is not a card of this deck` : "say which card the joker stands for");
+  return card;
+}
+
 function withJokers(cards) {
-  return cards.map((c) => (c === "Jk" ? (S.jokerAs ? `Jk(${S.jokerAs})` : "Jk") : c));
+  return cards.map((c) => (c === JOKER ? `${JOKER}(${jokerCard()})` : c));
 }
 
 /** One step on the draft, from the picks: onto meld k (k = number of melds: a new meld). */
@@ -247,7 +254,7 @@ function draftStep(k) {
   const fresh = k === draft.melds.length;
   try {
     if (S.pickedTable) draft.move(S.pickedTable.meld, S.pickedTable.card, k);
-    else if (draft.loose && !S.picked.length) draft.placeJoker(k, S.jokerAs);
+    else if (draft.loose && !S.picked.length) draft.placeJoker(k, jokerCard());
     else if (fresh) draft.newMeld(withJokers(pickedHandCards()));
     else draft.add(k, withJokers(pickedHandCards()));
     say("");

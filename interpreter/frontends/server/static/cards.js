@@ -32,6 +32,22 @@ export function isCard(word, deck = STANDARD) {
   return deck.suits.includes(card.suit) && deck.ranks.includes(card.rank);
 }
 
+/** A card typed by a person ("10c", "q♥", " 5S ") in the deck's notation ("Tc", "Qh", "5s");
+ * null when it is not a card of the deck. */
+export function typedCard(text, deck = STANDARD) {
+  let word = (text || "").trim();
+  for (const [suit, symbol] of Object.entries(SYMBOLS)) word = word.replace(symbol, suit);
+  const ranks = new Map(deck.ranks.map((r) => [r.toUpperCase(), r]));
+  if (deck.ranks.includes("T")) ranks.set("10", "T");
+  for (const suit of deck.suits) {
+    if (word.toLowerCase().endsWith(suit.toLowerCase())) {
+      const rank = ranks.get(word.slice(0, -suit.length).toUpperCase());
+      if (rank !== undefined) return rank + suit;
+    }
+  }
+  return null;
+}
+
 function rankLabel(rank) {
   return rank === "T" ? "10" : rank;
 }
