@@ -313,3 +313,25 @@ def test_d_phone_width_has_no_horizontal_overflow(server, browser):
             assert not wide, f"{url}: elements past the right edge: {wide}"
     finally:
         context.close()
+
+
+# ---- (e) every bundled variant is drawn and played from its observation -----------------------
+def test_e_every_bundled_variant_renders_and_takes_a_click(server, page):
+    for variant in call(server, "GET", "/variants")["variants"]:
+        name, players = variant["name"], variant["players"][0]
+        first = new_game(load_variant(name), players=players, seed=3).current_player
+        made = call(server, "POST", "/tables", {
+            "variant": name, "players": players, "seed": 3, "seat": first,
+            "bots": {str(s): "random" for s in range(players) if s != first}})
+        open_seat(page, server, made["table"], first, made["token"])
+        hand = page.locator("#hand .card").count()
+        assert hand == len(call(server, "GET", f"/tables/{made['table']}/view",
+                                token=made["token"])["observation"]["hand"]), name
+        assert page.locator("#sheet tr.total td.num").count() == players, name
+        button = page.locator("#actions [data-action]").first
+        if button.count():
+            click_and_wait(page, button)
+        else:                                   # only card actions: a card, then its first one
+            page.locator("#hand .card.playable").first.click()
+            click_and_wait(page, page.locator("#actions .card-actions [data-action]").first)
+        assert not page.locator("#message").is_visible(), f"{name}: {page.inner_text('#message')}"
