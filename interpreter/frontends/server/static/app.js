@@ -148,6 +148,7 @@ async function openTable(table, watch) {
     $(id).textContent = link;
   }
   $("#rules-button").hidden = false;
+  $("#invite").open = Boolean(S.summary?.seats?.some((s) => s.kind === "human" && !s.taken));
   S.socket = connect(table, S.token, onMessage, (status) => {
     const live = $("#live");
     live.hidden = false;
@@ -377,8 +378,17 @@ async function exportGame() {
   }
 }
 
+function onKey(event) {
+  const target = event.target.closest("[data-do][role=button]");
+  if (target && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    target.click();
+  }
+}
+
 function boot() {
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
   $("#variant").addEventListener("change", fitPlayers);
   $("#players").addEventListener("change", fitPlayers);
   $("#upload").addEventListener("change", fitPlayers);

@@ -76,6 +76,10 @@ function cards(S, tokens, extra = () => ({})) {
       if (name === "class") el.classList.add(...value.split(" ").filter(Boolean));
       else if (value !== null && value !== undefined) el.setAttribute(name, value);
     }
+    if (el.dataset.do) {                  // clickable: reachable and usable by keyboard too
+      el.tabIndex = 0;
+      el.setAttribute("role", "button");
+    }
     return el;
   }));
 }
