@@ -117,7 +117,7 @@ function renderOpponents(S, obs) {
       advised ? h("div", { class: "advised", "data-advised": seat },
         h("span", { class: "small" }, "you advise this hand: "),
         cards(S, advisedCards, (t, i) => ({ class: advisedClasses[i] }))) : null,
-      laid ? h("div", { class: "laid" }, h("span", { class: "small" }, "laid: "),
+      laid && laid.length ? h("div", { class: "laid" }, h("span", { class: "small" }, "laid: "),
         laid.map((m) => cards(S, m, () => ({ class: "meld" })))) : null,
       dead && dead.length ? h("div", {}, h("span", { class: "small" }, "deadwood: "), cards(S, dead)) : null);
   }));
