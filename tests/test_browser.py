@@ -54,14 +54,16 @@ def server(tmp_path_factory):
     port = free_port()
     db = tmp_path_factory.mktemp("serve") / "tables.db"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "--port", str(port),
-                             "--db", str(db), "--bot-delay", "0"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    output = db.with_name("serve.log")
+    with output.open("wb") as sink:                 # a file: a full pipe would stall the server
+        proc = subprocess.Popen([sys.executable, "-m", "interpreter", "serve", "--port",
+                                 str(port), "--db", str(db), "--bot-delay", "0"], cwd=ROOT,
+                                env=env, stdout=sink, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
             if proc.poll() is not None:
-                pytest.fail(f"rummy serve exited: {proc.stdout.read().decode()[-2000:]}")
+                pytest.fail(f"rummy serve exited: {output.read_text()[-2000:]}")
             try:
                 urllib.request.urlopen(f"{url}/api/variants", timeout=1).read()
                 break
@@ -208,8 +210,10 @@ def test_b_three_hand_gin_sitter_advises(server, page):
     assert sorted(advised.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(hand)
     assert "sitter" in page.inner_text("#hand-title")
     # the captain plays (through the API): the sitter's page follows the advised hand
+    deadline = time.monotonic() + 10
     while not call(server, "GET", f"/tables/{table}/view", token=other["token"])["legal"]:
-        time.sleep(0.05)                                  # the box's bot moves first
+        assert time.monotonic() < deadline, "the captain never got the turn"
+        time.sleep(0.05)                                  # the box's bot may move first
     before = views(page)
     legal = call(server, "GET", f"/tables/{table}/view", token=other["token"])["legal"]
     move = "draw stock" if "draw stock" in legal else legal[-1]
