@@ -21,12 +21,12 @@ export function pileDepth(action) {
 }
 
 /** The melds of a "meld [..] [..]" or "spread [..]" action, as lists of tokens. */
-export function meldsOf(action) {
+function meldsOf(action) {
   return [...action.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1].split(/\s+/).filter(Boolean));
 }
 
 /** The cards a meld action adds to the table (tokens not on it now). */
-export function meldAdds(action, table) {
+function meldAdds(action, table) {
   const left = table.flat();
   const added = [];
   for (const token of meldsOf(action).flat()) {

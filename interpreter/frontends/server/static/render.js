@@ -27,7 +27,7 @@ export function shownHand(S) {
   return sortCards(hand, S.sort, S.deck);
 }
 
-export const myTurn = (S) => S.view.legal.length > 0;
+const myTurn = (S) => S.view.legal.length > 0;
 
 /** Whether a table move may be built now: the server says the meld step is open, or (an older
  * server) a meld action is listed. */
@@ -155,7 +155,7 @@ function renderCenter(S, obs) {
 }
 
 /** The discard-pile depth a pile action takes from ("take" and "buy" take the top card). */
-export function pileActionDepth(action) {
+function pileActionDepth(action) {
   const kind = kindOf(action);
   return kind === "take" || kind === "buy" ? 1 : pileDepth(action);
 }
