@@ -175,7 +175,7 @@ const handKey = (view) => JSON.stringify([view.observation.hand, view.observatio
 
 function setView(view) {
   const changed = !S.view || handKey(S.view) !== handKey(view);
-  const seatsChanged = S.view && S.view.observation.hands_played !== view.observation.hands_played;
+  const handEnded = S.view && S.view.observation.hands_played !== view.observation.hands_played;
   S.view = view;
   S.views += 1;
   if (changed) {
@@ -186,7 +186,7 @@ function setView(view) {
     S.draftStatus = "";
   }
   if (editorOpen(S) && !S.draft) S.draft = new Draft(view.observation.table || [], view.observation.hand || []);
-  if (seatsChanged) refreshSummary();
+  if (handEnded) refreshSummary();          // roles and seats may have changed
   render(S);
   arrange();
 }
@@ -207,11 +207,13 @@ async function arrange() {
   const key = JSON.stringify([obs.hand, obs.advised_hands || null]);
   if (S.token === null || S.arrangeOff || key === S.arrangedFor) return;
   S.arrangedFor = key;
+  S.arrangement = null;
   try {
-    S.arrangement = await api("GET", `/tables/${encodeURIComponent(S.table)}/arrange`, { token: S.token });
+    const arrangement = await api("GET", `/tables/${encodeURIComponent(S.table)}/arrange`, { token: S.token });
+    if (S.arrangedFor !== key) return;     // the hand changed meanwhile
+    S.arrangement = arrangement;
     render(S);
   } catch (error) {
-    S.arrangement = null;
     if (error.status === 404 || error.status === 405) S.arrangeOff = true;
   }
 }
