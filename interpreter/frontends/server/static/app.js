@@ -187,8 +187,8 @@ function setView(view) {
   }
   if (editorOpen(S) && !S.draft) S.draft = new Draft(view.observation.table || [], view.observation.hand || []);
   if (handEnded) refreshSummary();          // roles and seats may have changed
+  arrange();                                // (drops a highlight of another hand at once)
   render(S);
-  arrange();
 }
 
 async function refreshSummary() {
