@@ -210,7 +210,7 @@ function renderHand(S, obs) {
   fill($("#hand"), el.childNodes.length ? [...el.childNodes] : h("span", { class: "empty" }, out));
   $("#mine").hidden = S.seat === null;
   for (const button of document.querySelectorAll("[data-do=sort]")) button.classList.toggle("on", button.dataset.by === S.sort);
-  const dead = arranged && `melds highlighted; deadwood ${arranged.deadwood.map((c) => cardText(c, S.deck)).join(" ") || "none"} (${arranged.points})`;
+  const dead = arranged && `${arranged.melds.length ? "melds highlighted" : "no melds"}; deadwood ${arranged.deadwood.map((c) => cardText(c, S.deck)).join(" ") || "none"} (${arranged.points})`;
   $("#arranged").textContent = dead || "";
 }
 
