@@ -3,7 +3,7 @@
 // element carries `data-do` (and the data it needs); app.js handles the clicks.
 
 import { cardsOf, kindOf, label, pileDepth } from "./actions.js";
-import { backElement, cardElement, cardText, sortCards } from "./cards.js";
+import { actionText, backElement, cardElement, cardText, sortCards } from "./cards.js";
 import { $, fill, h } from "./dom.js";
 import { renderLog, renderSheet } from "./sheet.js";
 
@@ -147,11 +147,13 @@ function renderCenter(S, obs) {
       };
     }) : h("span", { class: "empty" }, "empty"));
   const notes = [];
+  const last = (obs.log || []).at(-1);
+  if (last) notes.push(`Last: ${actionText(last.text, S.deck)}.`);
   if (obs.phase === "offer" && obs.upcard) notes.push(`The upcard ${cardText(obs.upcard, S.deck)} is offered to ${seatName(S, obs.current_player).toLowerCase()}.`);
   if (obs.buying) notes.push(`${seatName(S, obs.buying.asked)} may buy the discard (${seatName(S, obs.buying.in_turn).toLowerCase()} is in turn).`);
   if (obs.knocker !== null && obs.knocker !== undefined) notes.push(`${seatName(S, obs.knocker)} knocked.`);
   fill($("#center"), h("div", { class: "row piles" }, stock, discard),
-    notes.length ? h("p", { class: "offer" }, notes.join(" ")) : null);
+    notes.map((note) => h("p", { class: "offer" }, note)));
 }
 
 /** The discard-pile depth a pile action takes from ("take" and "buy" take the top card). */
