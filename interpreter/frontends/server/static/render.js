@@ -147,12 +147,12 @@ function renderCenter(S, obs) {
       };
     }) : h("span", { class: "empty" }, "empty"));
   const notes = [];
-  const last = (obs.log || []).at(-1);
-  if (last) notes.push(`Last: ${actionText(last.text, S.deck)}.`);
   if (obs.phase === "offer" && obs.upcard) notes.push(`The upcard ${cardText(obs.upcard, S.deck)} is offered to ${seatName(S, obs.current_player).toLowerCase()}.`);
   if (obs.buying) notes.push(`${seatName(S, obs.buying.asked)} may buy the discard (${seatName(S, obs.buying.in_turn).toLowerCase()} is in turn).`);
   if (obs.knocker !== null && obs.knocker !== undefined) notes.push(`${seatName(S, obs.knocker)} knocked.`);
+  const last = (obs.log || []).at(-1);
   fill($("#center"), h("div", { class: "row piles" }, stock, discard),
+    last ? h("p", { class: "small last" }, `Last: ${actionText(last.text, S.deck)}`) : null,
     notes.map((note) => h("p", { class: "offer" }, note)));
 }
 
