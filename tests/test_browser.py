@@ -223,6 +223,13 @@ def test_b_three_hand_gin_sitter_advises(server, page):
     page.wait_for_function(
         f"document.querySelectorAll('[data-advised=\"{captain}\"] .card').length === "
         f"{len(after['observation']['hand'])}")
+    # a spectator of the same table sees no hand at all and nothing to click
+    watcher = page.context.new_page()
+    watcher.goto(f"{server}/?table={table}&watch=1")
+    watcher.wait_for_function("Number(document.body.dataset.views) > 0")
+    assert watcher.locator("[data-advised], #hand .card, [data-action]").count() == 0
+    assert watcher.locator("#opponents .seat").count() == 3
+    watcher.close()
 
 
 # ---- (c) Carousel: a table rearrangement built step by step ------------------------------------
