@@ -71,7 +71,7 @@ async function listTables() {
     const { tables } = await api("GET", "/tables");
     fill($("#table-list"), tables.length ? tables.map((t) => {
       const free = t.seats.some((s) => s.kind === "human" && !s.taken);
-      return h("li", {}, `${t.variant} · ${t.players} players · ${t.hands_played} hands${t.over ? " · over" : ""} `,
+      return h("li", {}, `${t.title || t.variant} · ${t.players} players · ${t.hands_played} hands${t.over ? " · over" : ""} `,
         free && !t.over ? h("a", { href: `/?table=${encodeURIComponent(t.table)}` }, "join") : null, " ",
         h("a", { href: `/?table=${encodeURIComponent(t.table)}&watch=1` }, "watch"));
     }) : h("li", { class: "small" }, "none yet"));
@@ -148,6 +148,7 @@ async function openTable(table, watch) {
     $(id).textContent = link;
   }
   $("#rules-button").hidden = false;
+  $("#leave").hidden = S.token === null;
   $("#invite").open = Boolean(S.summary?.seats?.some((s) => s.kind === "human" && !s.taken));
   S.socket = connect(table, S.token, onMessage, (status) => {
     const live = $("#live");
@@ -186,7 +187,8 @@ function setView(view) {
     S.draftStatus = "";
   }
   if (editorOpen(S) && !S.draft) S.draft = new Draft(view.observation.table || [], view.observation.hand || []);
-  if (handEnded) refreshSummary();          // roles and seats may have changed
+  const waiting = S.summary?.seats?.some((s) => s.seat === view.observation.current_player && !s.taken);
+  if (handEnded || waiting) refreshSummary();   // roles changed, or someone may have sat down
   arrange();                                // (drops a highlight of another hand at once)
   render(S);
 }
@@ -351,6 +353,7 @@ function onClick(event) {
       break;
     case "rules": showRules(); return;
     case "export": exportGame(); return;
+    case "leave": leaveSeat(); return;
     default: return;
   }
   render(S);
@@ -366,6 +369,16 @@ async function showRules() {
     }
   }
   $("#rules").showModal();
+}
+
+async function leaveSeat() {
+  try {
+    await api("DELETE", `/tables/${encodeURIComponent(S.table)}/seats/${S.seat}`, { token: S.token });
+    forget(S.table);
+    location.assign(`/?table=${encodeURIComponent(S.table)}&watch=1`);
+  } catch (error) {
+    say(error.message);
+  }
 }
 
 async function exportGame() {

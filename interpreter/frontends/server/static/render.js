@@ -59,7 +59,8 @@ function renderStatus(S, obs) {
   } else if (myTurn(S)) {
     parts.push("your turn");
   } else if (obs.current_player !== null && obs.current_player !== undefined) {
-    parts.push(`${seatName(S, obs.current_player)} to play`);
+    const free = S.summary?.seats?.find((s) => s.seat === obs.current_player && !s.taken);
+    parts.push(`${seatName(S, obs.current_player)} to play${free ? " (a free seat: share the link)" : ""}`);
   }
   parts.push(`dealer: ${seatName(S, obs.dealer)}`);
   if (obs.wild_rank) parts.push(`wild: ${obs.wild_rank}${obs.turned ? ` (turned ${cardText(obs.turned, S.deck)})` : ""}`);
