@@ -79,6 +79,7 @@ class Lobby:
         self.store.add_table(record)
         table = self.tables[record.id] = Table(record, built, state, self.store,
                                                self.settings.bot_delay)
+        table.start_bots()
         return table, admin
 
     def _new_id(self) -> str:
