@@ -26,7 +26,7 @@ MESSAGES = json.loads((SCHEMA / "protocol-messages.schema.json").read_text())
 
 
 def app(db: str = ":memory:", **settings):
-    return create_app(Settings(db=db, bot_delay=0, **settings))
+    return create_app(Settings(db=db, **{"bot_delay": 0, **settings}))
 
 
 SERVER_MESSAGE = Draft202012Validator({**MESSAGES, "oneOf": [{"$ref": "#/$defs/ServerMessage"}]})

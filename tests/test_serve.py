@@ -236,20 +236,27 @@ def test_a_cross_site_websocket_is_refused(client, gin):
             socket.receive_json()
 
 
-def test_bots_play_a_whole_gin_match(client):
+def test_bots_play_a_whole_gin_match():
+    with TestClient(app(bot_delay=0.001)) as client:    # a pause: the watcher sees the end
+        bots_play_a_whole_gin_match(client)
+
+
+def bots_play_a_whole_gin_match(client):
     api = Api(client)
     created = api.create(variant="gin", players=2, bots={"0": "greedy", "1": "greedy"}, seed=3)
     table = created["table"]
     hands = 0
     with client.websocket_connect(f"/ws/tables/{table}") as watcher:
         message = check_message(watcher.receive_json())
+        before = message["view"]["observation"]["hands_played"]     # the bots started at once
         while not message["view"]["over"]:
             message = check_message(watcher.receive_json())
             hands += "hand_end" in message
     state = state_of(client, table)
     assert state.is_terminal and message["match_end"] == {"returns": state.returns(),
                                                           "winners": state.winners()}
-    assert hands == state.hands_played == len(message["view"]["observation"]["history"])
+    assert hands == state.hands_played - before
+    assert state.hands_played == len(message["view"]["observation"]["history"])
     assert api.get(f"/api/tables/{table}").json()["over"]
     saved = api.get(f"/api/tables/{table}/export")          # anyone, once the match is over
     assert saved.status_code == 200 and State.from_json(saved.text).is_terminal
@@ -315,3 +322,72 @@ def test_a_spec_that_loads_too_slowly_is_stopped():
         response = Api(client).post("/api/tables", json={"spec": HOUSE})
     error = response.json()["error"]
     assert error["code"] == "bad_spec" and "took longer than 0.001 s" in error["message"]
+
+
+# ---- the spectator's log, and events ---------------------------------------------------------------
+class Seen:
+    """A stand-in state whose seats are shown the given observations."""
+
+    def __init__(self, *observations):
+        self.observations = observations
+        self.players = len(observations)
+
+    def observation(self, seat):
+        return self.observations[seat]
+
+
+def test_a_spectator_is_shown_each_log_entry_as_an_uninvolved_seat_sees_it():
+    from interpreter.frontends.server.views import public_observation
+
+    drew = {"n": 0, "seat": 1, "action": "draw stock", "text": "seat 1 drew from the stock"}
+    own = {**drew, "text": "seat 1 drew 9h from the stock", "card": "9h"}
+    took = {"n": 1, "seat": 0, "action": "draw discard", "text": "seat 0 took 5c"}
+    advised = {"n": 1, "seat": 0, "action": "draw discard", "text": "seat 0 took 5c (adviser)"}
+    base = {"variant": "v", "hand": [], "known": {}, "phase": "turn"}
+    public = public_observation(Seen(
+        {**base, "seat": 0, "hand": ["Ah"], "log": [drew, took]},
+        {**base, "seat": 1, "hand": ["9h"], "log": [own, took], "legal_actions": ["x"]},
+        {**base, "seat": 2, "log": [drew, advised], "advised_hands": {"0": ["Ah"]}}))
+    assert public["log"][0] == drew                  # not the drawer's own entry
+    assert public["log"][1] == took                  # not the adviser's
+    assert public["seat"] is None and public["hand"] == []
+    assert "legal_actions" not in public and "advised_hands" not in public
+    differ = public_observation(Seen({**base, "seat": 0, "log": [{**took, "text": "a"}]},
+                                     {**base, "seat": 1, "log": [{**took, "text": "b"}]},
+                                     {**base, "seat": 2, "log": [{**took, "text": "c"}]}))
+    assert differ["log"] == [{"n": 0, "seat": 0, "action": None, "text": "seat 0 played"}]
+
+
+def test_events_are_the_log_entries_not_yet_sent():
+    from interpreter.frontends.server.views import LogCursor
+
+    entries = [{"seat": 0, "text": str(n)} for n in range(5)]
+    cursor = LogCursor({"hands_played": 0, "log": entries[:2]})
+    assert cursor.new({"hands_played": 0, "log": entries[:4]}) == entries[2:4]
+    assert cursor.new({"hands_played": 0, "log": entries[:4]}) == []
+    assert cursor.new({"hands_played": 1, "log": entries[:1]}) == entries[:1]   # a new hand
+    assert cursor.new({"hands_played": 1}) == []           # observations without a log
+
+
+# ---- the command, and browsers from elsewhere ---------------------------------------------------
+def test_rummy_serve_prints_the_address_and_runs_the_app(monkeypatch, capsys):
+    from interpreter.frontends import cli
+    from interpreter.frontends.server import run
+
+    served = {}
+    monkeypatch.setattr(run.uvicorn, "run", lambda app, **options: served.update(
+        app=app, **options))
+    assert cli.main(["serve", "--port", "8123", "--db", ":memory:", "--bot-delay", "0",
+                     "--cors", "https://example.org"]) == 0
+    assert "open http://127.0.0.1:8123/" in capsys.readouterr().out
+    assert served["port"] == 8123 and served["host"] == "127.0.0.1"
+    assert served["app"].state.lobby.settings.cors == ("https://example.org",)
+
+
+def test_other_origins_are_refused_unless_allowed(client):
+    asked = {"Origin": "https://example.org", "Access-Control-Request-Method": "POST"}
+    assert "access-control-allow-origin" not in client.options("/api/tables",
+                                                               headers=asked).headers
+    with TestClient(app(cors=("https://example.org",))) as other:
+        answer = other.options("/api/tables", headers=asked)
+        assert answer.headers["access-control-allow-origin"] == "https://example.org"
