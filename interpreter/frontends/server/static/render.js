@@ -248,13 +248,16 @@ function renderActions(S) {
     const taking = legal.filter((a) => pileActionDepth(a) === S.pickedPile);
     parts.push(h("div", { class: "row" }, taking.map((a) => actionButton(S, a))));
   }
-  const others = legal.filter((a) => !cardsOf(a).length && kindOf(a) !== "meld" && !(pileDepth(a) > 1));
+  const listed = (a) => kindOf(a) === "meld" || /^spread \[/.test(a);   // melds named in full
+  const others = legal.filter((a) => !cardsOf(a).length && !listed(a) && !(pileDepth(a) > 1));
   parts.push(h("div", { class: "row" }, others.map((a) => actionButton(S, a))));
-  const melds = legal.filter((a) => kindOf(a) === "meld");
-  if (melds.length) {
-    parts.push(h("details", { class: "plays", open: melds.length <= 4 },
-      h("summary", {}, `Table plays (${melds.length})`),
-      h("div", { class: "row" }, melds.map((a) => actionButton(S, a)))));
+  for (const [kind, title] of [["spread", "Spread these melds"], ["meld", "Table plays"]]) {
+    const plays = legal.filter((a) => listed(a) && kindOf(a) === kind);
+    if (plays.length) {
+      parts.push(h("details", { class: "plays", open: plays.length <= 4 },
+        h("summary", {}, `${title} (${plays.length})`),
+        h("div", { class: "row" }, plays.map((a) => actionButton(S, a)))));
+    }
   }
   fill(box, parts);
 }
