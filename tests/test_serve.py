@@ -391,3 +391,17 @@ def test_other_origins_are_refused_unless_allowed(client):
     with TestClient(app(cors=("https://example.org",))) as other:
         answer = other.options("/api/tables", headers=asked)
         assert answer.headers["access-control-allow-origin"] == "https://example.org"
+
+
+def test_a_connection_that_falls_too_far_behind_is_closed(monkeypatch, client, gin):
+    from interpreter.frontends.server import tables
+
+    monkeypatch.setattr(tables, "QUEUE_LIMIT", 2)
+    table = client.app.state.lobby.tables[gin[0]]
+    slow, _ = table.subscribe(None)
+    for n in range(4):
+        slow.send({"n": n})
+    assert slow.closed and [slow.queue.get_nowait() for _ in range(3)] == [
+        {"n": 0}, {"n": 1}, None] and slow.queue.empty()
+    table.publish(None, None, None)
+    assert slow not in table.subscribers

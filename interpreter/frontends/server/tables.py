@@ -43,15 +43,18 @@ def replay(variant: Variant, record: Record) -> State:
 @dataclass(eq=False)
 class Subscriber:
     """A connection: the seat it plays (None: a spectator) and the messages waiting for it
-    (None closes it)."""
+    (None closes it; so does falling :data:`QUEUE_LIMIT` messages behind)."""
 
     seat: int | None
     cursor: LogCursor
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    closed: bool = False
 
     def send(self, message: dict[str, Any] | None) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            message = None
+        if self.closed:
+            return
+        if message is None or self.queue.qsize() >= QUEUE_LIMIT:
+            self.closed, message = True, None
         self.queue.put_nowait(message)
 
 
@@ -153,7 +156,8 @@ class Table:
         views: dict[int | None, dict[str, Any]] = {}
         match_end = ({"returns": list(self.state.returns()), "winners": self.state.winners()}
                      if self.state.is_terminal else None)
-        for subscriber in list(self.subscribers):
+        self.subscribers = [s for s in self.subscribers if not s.closed]
+        for subscriber in self.subscribers:
             seat = subscriber.seat
             if seat not in views:
                 views[seat] = self.view(seat)
