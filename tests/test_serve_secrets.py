@@ -39,6 +39,9 @@ def test_no_message_shows_a_seat_a_card_it_may_not_see(client, name, players):
             for s in seats]
         for seat, socket in zip(seats, sockets):
             secrets.check(state, seat, check_message(socket.receive_json()), "welcome")
+            if seat is not None:
+                arranged = api.get(f"/api/tables/{table}/arrange", tokens[seat]).json()
+                secrets.check(state, seat, arranged, "arrange")
         for n in range(ACTIONS_CAP):
             actor = state.current_player
             action = str(make_agent("greedy", n).act(state))
