@@ -84,3 +84,7 @@ def test_the_checker_finds_a_hidden_card(client):
     with pytest.raises(AssertionError, match="unseen cards"):
         secrets.check(state, 0, {"events": [{"seat": 1, "text": f"drew {stock[0]}"}]}, "test")
     secrets.check(state, 0, {"view": {"observation": state.observation(0)}}, "test")
+    mine = state.observation(0)["hand"][0]
+    secrets.check(state, 0, {"meld": f"{mine}({other[0]})"}, "test")   # what it stands for
+    with pytest.raises(AssertionError, match="hidden cards"):
+        secrets.check(state, 0, {"meld": f"{other[0]}({mine})"}, "test")
