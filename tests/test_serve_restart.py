@@ -141,7 +141,8 @@ def test_a_hand_over_a_real_server_and_websocket(server):
     import json
 
     import httpx
-    from websockets.sync.client import connect
+
+    connect = pytest.importorskip("websockets.sync.client").connect
 
     address, served = server
     created = httpx.post(f"http://{address}/api/tables", json={
