@@ -126,6 +126,45 @@ def test_legal_actions_apply_and_illegal_ones_change_nothing(api, client, gin):
     assert done.json()["observation"]["current_player"] == 1
 
 
+def test_check_says_whether_an_action_would_be_accepted_and_changes_nothing(api, client, gin):
+    table, token, _ = gin
+    before = state_of(client, table).to_json()
+    path = f"/api/tables/{table}/check"
+    assert api.post(path, token, json={"action": "pass"}).json() == {"legal": True,
+                                                                    "problem": None}
+    refused = api.post(path, token, json={"action": "draw stock"}).json()
+    assert not refused["legal"] and "not legal now" in refused["problem"]
+    assert state_of(client, table).to_json() == before
+    other = api.post(f"/api/tables/{table}/seats").json()["token"]
+    assert api.post(path, other, json={"action": "pass"}).status_code == 409
+    assert api.post(path, json={"action": "pass"}).status_code == 401
+
+
+def test_arrange_gives_the_best_melds_of_the_seats_own_hand(api, client):
+    created = api.create(variant="gin", players=2, seed=1, seat=0)
+    table = created["table"]
+    answer = api.get(f"/api/tables/{table}/arrange", created["token"]).json()
+    best = state_of(client, table).variant.arrange(api.view(table, created["token"])
+                                                   ["observation"]["hand"])
+    assert answer["hand"]["points"] == best.points and answer["advised"] == {}
+    assert len(answer["hand"]["melds"]) == len(best.melds)
+    assert api.get(f"/api/tables/{table}/arrange").status_code == 401
+
+
+def test_arrange_covers_the_hand_a_seat_advises(api, client):
+    created = api.create(variant="three_hand_gin", players=3, seed=2)
+    table = created["table"]
+    state = state_of(client, table)
+    tokens = [api.post(f"/api/tables/{table}/seats").json()["token"] for _ in range(3)]
+    assert state.observation(0)["advised_hands"]             # the sitter sees the captain's
+    for seat, token in enumerate(tokens):
+        advised = state.observation(seat).get("advised_hands", {})
+        answer = api.get(f"/api/tables/{table}/arrange", token).json()
+        assert set(answer["advised"]) == set(advised)
+        for other, cards in advised.items():
+            assert answer["advised"][other]["points"] == state.variant.arrange(cards).points
+
+
 def test_a_token_acts_only_for_its_own_seat_and_table(api, gin):
     table, token, created = gin
     elsewhere = api.create(variant="gin", players=2, seed=5, seat=1)
@@ -391,3 +430,17 @@ def test_other_origins_are_refused_unless_allowed(client):
     with TestClient(app(cors=("https://example.org",))) as other:
         answer = other.options("/api/tables", headers=asked)
         assert answer.headers["access-control-allow-origin"] == "https://example.org"
+
+
+def test_a_connection_that_falls_too_far_behind_is_closed(monkeypatch, client, gin):
+    from interpreter.frontends.server import tables
+
+    monkeypatch.setattr(tables, "QUEUE_LIMIT", 2)
+    table = client.app.state.lobby.tables[gin[0]]
+    slow, _ = table.subscribe(None)
+    for n in range(4):
+        slow.send({"n": n})
+    assert slow.closed and [slow.queue.get_nowait() for _ in range(3)] == [
+        {"n": 0}, {"n": 1}, None] and slow.queue.empty()
+    table.publish(None, None, None)
+    assert slow not in table.subscribers

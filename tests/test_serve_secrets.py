@@ -39,6 +39,9 @@ def test_no_message_shows_a_seat_a_card_it_may_not_see(client, name, players):
             for s in seats]
         for seat, socket in zip(seats, sockets):
             secrets.check(state, seat, check_message(socket.receive_json()), "welcome")
+            if seat is not None:
+                arranged = api.get(f"/api/tables/{table}/arrange", tokens[seat]).json()
+                secrets.check(state, seat, arranged, "arrange")
         for n in range(ACTIONS_CAP):
             actor = state.current_player
             action = str(make_agent("greedy", n).act(state))
@@ -81,3 +84,7 @@ def test_the_checker_finds_a_hidden_card(client):
     with pytest.raises(AssertionError, match="unseen cards"):
         secrets.check(state, 0, {"events": [{"seat": 1, "text": f"drew {stock[0]}"}]}, "test")
     secrets.check(state, 0, {"view": {"observation": state.observation(0)}}, "test")
+    mine = state.observation(0)["hand"][0]
+    secrets.check(state, 0, {"meld": f"{mine}({other[0]})"}, "test")   # what it stands for
+    with pytest.raises(AssertionError, match="hidden cards"):
+        secrets.check(state, 0, {"meld": f"{other[0]}({mine})"}, "test")
