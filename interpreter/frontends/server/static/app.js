@@ -224,6 +224,7 @@ async function act(action) {
   if (S.busy) return;
   S.busy = true;
   say("");
+  notice("");
   const pushes = S.pushes;
   try {
     const view = await api("POST", `/tables/${encodeURIComponent(S.table)}/actions`, { token: S.token, body: { action } });

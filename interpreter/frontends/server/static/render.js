@@ -200,7 +200,7 @@ function renderHand(S, obs) {
   const hand = shownHand(S);
   const playable = new Set(S.view.legal.flatMap(cardsOf));
   const drafting = editorOpen(S);
-  const arranged = S.draft ? null : S.arrangement?.hand;
+  const arranged = S.draft || !hand.length ? null : S.arrangement?.hand;
   const classes = meldClasses(hand, arranged);
   const el = cards(S, hand, (t, i) => {
     const clickable = drafting || playable.has(t);
