@@ -296,6 +296,7 @@ def test_c_carousel_rearrangement_step_by_step(server, page):
     assert melds.count() == count + 1
     new = page.locator(f'#table-melds .meld-box[data-meld="{count}"]')
     assert new.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)") == [card]
+    page.wait_for_selector("#draft-status:has-text('Not yet')")   # a lone card is no meld
     # step 2: two hand cards, then ＋ on the new meld
     page.locator(f'#hand .card[data-card="{a}"]').first.click()
     page.locator(f'#hand .card[data-card="{b}"]').first.click()
@@ -303,6 +304,7 @@ def test_c_carousel_rearrangement_step_by_step(server, page):
     assert sorted(new.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")) == \
         sorted([card, a, b])
     assert page.locator(f'#hand .card[data-card="{a}"]').count() < 2
+    page.wait_for_selector("#draft-status:has-text('a legal play')")   # the server checked it
     # play it: the server takes the whole move at once
     click_and_wait(page, page.locator("#play-draft"))
     after = call(server, "GET", f"/tables/{table}/view", token=tokens[1])["observation"]["table"]
