@@ -23,6 +23,9 @@ const remembered = (table) => JSON.parse(localStorage.getItem(`rummy.seat.${tabl
 const remember = (table, seat) => localStorage.setItem(`rummy.seat.${table}`, JSON.stringify(seat));
 const forget = (table) => localStorage.removeItem(`rummy.seat.${table}`);
 
+/** An engine refusal without its list of the legal actions (the page shows those). */
+const reason = (message) => String(message).split("; legal:")[0];
+
 function say(text, kind = "error") {
   const el = $("#message");
   el.textContent = text || "";
@@ -230,7 +233,7 @@ async function act(action) {
     const view = await api("POST", `/tables/${encodeURIComponent(S.table)}/actions`, { token: S.token, body: { action } });
     if (S.pushes === pushes) setView(view);  // else the pushed views are as new or newer
   } catch (error) {
-    say(`Refused: ${error.message}`);
+    say(`Refused: ${reason(error.message)}`);
   } finally {
     S.busy = false;
   }
@@ -311,7 +314,7 @@ async function checkDraft() {
   if (!listed && !S.checkOff) {
     try {
       const answer = await api("POST", `/tables/${encodeURIComponent(S.table)}/check`, { token: S.token, body: { action } });
-      S.draftStatus = answer.legal ? "✓ a legal play: Play this table" : `Not yet: ${answer.problem}`;
+      S.draftStatus = answer.legal ? "✓ a legal play: Play this table" : `Not yet: ${reason(answer.problem)}`;
     } catch (error) {
       if (error.status === 404 || error.status === 405) S.checkOff = true;
     }
