@@ -312,8 +312,10 @@ async function checkDraft() {
   const listed = S.view.legal.some((a) => kindOf(a) === "meld" && meldKey(a) === meldKey(action));
   S.draftStatus = listed ? "✓ a legal play: Play this table" : "The server judges this move when you play it.";
   if (!listed && !S.checkOff) {
+    const steps = draft.steps;
     try {
       const answer = await api("POST", `/tables/${encodeURIComponent(S.table)}/check`, { token: S.token, body: { action } });
+      if (S.draft !== draft || draft.steps !== steps) return;     // a later step asks anew
       S.draftStatus = answer.legal ? "✓ a legal play: Play this table" : `Not yet: ${reason(answer.problem)}`;
     } catch (error) {
       if (error.status === 404 || error.status === 405) S.checkOff = true;
