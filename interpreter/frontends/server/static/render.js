@@ -170,7 +170,7 @@ function renderMelds(S, obs) {
     parts.push(h("h2", {}, `${seatName(S, obs.knocker)} laid out`),
       h("div", { class: "meld-row" }, spread.knocker_melds.map((m, k) => meldBox(S, k, m))));
   }
-  if (S.seat !== null && spread?.melds?.[S.seat]) {
+  if (S.seat !== null && spread?.melds?.[S.seat]?.length) {
     parts.push(h("h2", {}, "Your melds"),
       h("div", { class: "meld-row" }, spread.melds[S.seat].map((m, k) => meldBox(S, k, m))));
   }
