@@ -239,10 +239,12 @@ def test_b_three_hand_gin_sitter_advises(server, page):
 
 
 # ---- (c) Carousel: a table rearrangement built step by step ------------------------------------
-def carousel_setup(variant) -> tuple[int, list[str], tuple[int, str, str, str]]:
-    """A seed, the moves before it, and a rearrangement seat 0 can then make: move table card
-    ``t`` out of meld ``i`` into a new meld with hand cards ``a`` and ``b`` (while the page also
-    lists a meld action, so the table editor is open on any server)."""
+def carousel_position(find):
+    """The first Carousel deal where seat 0, to meld, can make the move ``find(state)`` returns
+    (not None), while the page also lists a meld action (so the table editor is open on any
+    server): the seed, the moves before, and what ``find`` found. Each seat plays its first
+    listed meld, else its first legal action."""
+    variant = load_variant("carousel")
     for seed in range(100):
         state = new_game(variant, players=2, seed=seed)
         script: list[str] = []
@@ -250,17 +252,22 @@ def carousel_setup(variant) -> tuple[int, list[str], tuple[int, str, str, str]]:
             legal = state.legal_actions()
             if state.current_player == 0 and state.table and state.meld_step is not None and \
                     any(a.kind == "meld" for a in legal):
-                found = _rearrangement(state)
+                found = find(state)
                 if found:
                     return seed, script, found
             melds = [a for a in legal if a.kind == "meld"]
             move = str(melds[0] if melds else legal[0])
             script.append(move)
             state.apply(move)
-    raise AssertionError("no Carousel deal with a rearrangement for seat 0 in 100 seeds")
+    raise AssertionError(f"no Carousel deal in 100 seeds where seat 0 can {find.__doc__}")
 
 
-def _rearrangement(state):
+def notation(melds) -> str:
+    return "meld " + " ".join(f"[{' '.join(m)}]" for m in melds if m)
+
+
+def moved_card(state):
+    """move a table card into a new meld with two hand cards: (meld, card, hand a, hand b)"""
     obs = state.observation(0)
     table, hand = obs["table"], [c for c in obs["hand"] if c != "Jk"]
     for i, meld in enumerate(table):
@@ -270,14 +277,32 @@ def _rearrangement(state):
             for a, b in itertools.combinations(hand, 2):
                 melds = [m for k, m in enumerate(table) if k != i]
                 melds += [[c for c in meld if c != card], [card, a, b]]
-                if state.is_legal("meld " + " ".join(f"[{' '.join(m)}]" for m in melds)):
+                if state.is_legal(notation(melds)):
                     return i, card, a, b
     return None
 
 
-def test_c_carousel_rearrangement_step_by_step(server, page):
-    variant = load_variant("carousel")
-    seed, script, (i, card, a, b) = carousel_setup(variant)
+def freed_joker(state):
+    """replace a table joker by the card it stands for and place the joker again: (meld,
+    joker, card, target meld, the joker's new card)"""
+    obs = state.observation(0)
+    table, faces = obs["table"], state.variant.faces
+    for k, meld in enumerate(table):
+        for joker in (t for t in meld if t.startswith("Jk(") and t[3:-1] in obs["hand"]):
+            card = joker[3:-1]
+            for j in range(len(table)):
+                for new in (r + s for r in faces.ranks for s in faces.suits):
+                    melds = [list(m) for m in table]
+                    melds[k] = [card if t == joker else t for t in melds[k]]
+                    melds[j].append(f"Jk({new})")
+                    if state.is_legal(notation(melds)):
+                        return k, joker, card, j, new
+    return None
+
+
+def carousel_table(server, page, seed: int, script: list[str]) -> tuple[str, dict[int, str]]:
+    """A Carousel table of two people (seat 0 in the page) after ``script`` (played through
+    the API); its id and the seats' tokens."""
     made = call(server, "POST", "/tables", {"variant": "carousel", "players": 2, "seed": seed,
                                             "seat": 0, "bots": {}})
     table = made["table"]
@@ -288,6 +313,16 @@ def test_c_carousel_rearrangement_step_by_step(server, page):
         call(server, "POST", f"/tables/{table}/actions", {"action": move}, token=tokens[seat])
     open_seat(page, server, table, 0, made["token"])
     page.wait_for_selector("#editor:not([hidden])")
+    return table, tokens
+
+
+def cards_in(locator) -> list[str]:
+    return locator.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+
+
+def test_c_carousel_rearrangement_step_by_step(server, page):
+    seed, script, (i, card, a, b) = carousel_position(moved_card)
+    table, tokens = carousel_table(server, page, seed, script)
     melds = page.locator("#table-melds .meld-box")
     count = melds.count()
     # step 1: the table card, then "New meld": it moves out of its meld
@@ -295,14 +330,13 @@ def test_c_carousel_rearrangement_step_by_step(server, page):
     page.click('#editor [data-do="newmeld"]')
     assert melds.count() == count + 1
     new = page.locator(f'#table-melds .meld-box[data-meld="{count}"]')
-    assert new.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)") == [card]
+    assert cards_in(new) == [card]
     page.wait_for_selector("#draft-status:has-text('Not yet')")   # a lone card is no meld
-    # step 2: two hand cards, then ＋ on the new meld
+    # step 2: two hand cards, then + on the new meld
     page.locator(f'#hand .card[data-card="{a}"]').first.click()
     page.locator(f'#hand .card[data-card="{b}"]').first.click()
     new.locator('[data-do="target"]').click()
-    assert sorted(new.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")) == \
-        sorted([card, a, b])
+    assert sorted(cards_in(new)) == sorted([card, a, b])
     assert page.locator(f'#hand .card[data-card="{a}"]').count() < 2
     page.wait_for_selector("#draft-status:has-text('a legal play')")   # the server checked it
     # play it: the server takes the whole move at once
@@ -310,6 +344,27 @@ def test_c_carousel_rearrangement_step_by_step(server, page):
     after = call(server, "GET", f"/tables/{table}/view", token=tokens[1])["observation"]["table"]
     assert sorted([card, a, b]) in [sorted(m) for m in after]
     assert not page.locator("#message").is_visible(), page.inner_text("#message")
+
+
+def test_c_carousel_joker_freed_and_placed_step_by_step(server, page):
+    seed, script, (k, joker, card, j, new) = carousel_position(freed_joker)
+    table, tokens = carousel_table(server, page, seed, script)
+    # the hand card the joker stands for, then the joker: they change places
+    page.locator(f'#hand .card[data-card="{card}"]').first.click()
+    page.locator(f'#table-melds .meld-box[data-meld="{k}"] .card[data-card="{joker}"]').click()
+    assert card in cards_in(page.locator(f'#table-melds .meld-box[data-meld="{k}"]'))
+    page.wait_for_selector("#editor :text('Freed joker to place: 1')")
+    assert not page.locator("#play-draft").is_enabled()        # the joker must go back first
+    # the freed joker, as the person types its card, onto meld j
+    rank, suit = new[:-1], new[-1]
+    page.fill("#joker-as", ("10" if rank == "T" else rank) + suit.upper())
+    page.locator(f'#table-melds .meld-box[data-meld="{j}"] [data-do="target"]').click()
+    assert f"Jk({new})" in cards_in(page.locator(f'#table-melds .meld-box[data-meld="{j}"]'))
+    page.wait_for_selector("#draft-status:has-text('a legal play')")
+    click_and_wait(page, page.locator("#play-draft"))
+    after = call(server, "GET", f"/tables/{table}/view", token=tokens[1])["observation"]["table"]
+    laid = [c for m in after for c in m]
+    assert card in laid and f"Jk({new})" in laid, after
 
 
 # ---- (d) phone width ----------------------------------------------------------------------------
