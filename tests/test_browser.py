@@ -138,8 +138,8 @@ def hands_on_sheet(page) -> int:
 
 # ---- (a) a whole gin hand by clicking ---------------------------------------------------------
 def play_by_clicking(page) -> None:
-    """One move of the person: knock when a card offers it, else draw / pass / spread, else
-    discard a card the highlight does not put in a meld."""
+    """One move of the person: spread, pass or draw when offered; else pick the last card the
+    meld highlight leaves loose and knock with it if it may, else discard (or lay off) it."""
     general = actions(page)
     for wanted in ("spread", "pass", "draw stock", "end"):
         if wanted in general:
@@ -168,8 +168,10 @@ def test_a_whole_gin_hand_by_clicking(server, page):
     page.click("#create")
     page.wait_for_function("Number(document.body.dataset.views) > 0")
     assert page.locator("#hand .card").count() == 10
-    assert "♥" in page.inner_text("#mine") + page.inner_text("#center") or \
-        "♦" in page.inner_text("#mine") + page.inner_text("#center")
+    colours = page.locator("#hand .card, #center .card:not(.back)").evaluate_all(
+        "cs => cs.map(c => [c.textContent.slice(-1), getComputedStyle(c).color])")
+    assert {suit for suit, _ in colours} <= set("♣♦♥♠") and len(colours) == 11, colours
+    assert len({colour for _, colour in colours}) == 2, f"suits are not in two colours: {colours}"
     for _ in range(80):
         if hands_on_sheet(page):
             break
