@@ -160,6 +160,8 @@ class Secrets:
         logs = [scan.pop("events", [])]
         scan.pop("hand_end", None)
         for holder in (scan, scan.get("view")):
+            if isinstance((holder or {}).get("table"), str):
+                del holder["table"]            # the table's id, random: "Qs_x-7cA" is no card
             observation = (holder or {}).get("observation")
             if observation:
                 observation.pop("history", None)

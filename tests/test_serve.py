@@ -349,6 +349,11 @@ def test_a_bad_spec_is_refused_with_located_lines_as_rummy_validate_gives(api, t
     assert error["message"] == "\n".join(problems)
 
 
+def test_an_uploaded_spec_for_too_many_players_is_a_bad_request(api):
+    error = api.post("/api/tables", json={"spec": HOUSE, "players": 9}).json()["error"]
+    assert error == {"code": "bad_request", "message": "House gin is for 2-4 players, not 9"}
+
+
 def test_a_too_large_spec_is_refused_before_it_is_read(api):
     response = api.post("/api/tables", json={"spec": HOUSE + "#" * 70_000})
     assert (response.status_code, response.json()["error"]["code"]) == (413, "too_large")
