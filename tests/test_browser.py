@@ -172,6 +172,12 @@ def test_a_whole_gin_hand_by_clicking(server, page):
         "cs => cs.map(c => [c.textContent.slice(-1), getComputedStyle(c).color])")
     assert {suit for suit, _ in colours} <= set("♣♦♥♠") and len(colours) == 11, colours
     assert len({colour for _, colour in colours}) == 2, f"suits are not in two colours: {colours}"
+    ranks = "A23456789TJQK"
+    for by, key in (("rank", lambda c: (ranks.index(c[0]), "cdhs".index(c[1]))),
+                    ("suit", lambda c: ("cdhs".index(c[1]), ranks.index(c[0])))):
+        page.click(f'[data-do="sort"][data-by="{by}"]')
+        shown = cards_in(page.locator("#hand"))
+        assert shown == sorted(shown, key=key), f"not sorted by {by}: {shown}"
     for _ in range(80):
         if hands_on_sheet(page):
             break
