@@ -13,7 +13,7 @@ const BOTS = ["human", "random", "greedy", "strong"];
 
 const S = {
   table: null, seat: null, token: null, view: null, spec: null, deck: deckOf(null), summary: null,
-  sort: "suit", picked: [], pickedPile: null, pickedTable: null, draft: null, draftStatus: "",
+  sort: localStorage.getItem("rummy.sort") || "suit", picked: [], pickedPile: null, pickedTable: null, draft: null, draftStatus: "",
   jokerAs: "", arrangement: null, arrangeOff: false, arrangedFor: null, checkOff: false,
   socket: null, busy: false, variants: [], views: 0, pushes: 0,
 };
@@ -346,7 +346,11 @@ function onClick(event) {
       S.picked = [];
       break;
     }
-    case "sort": S.sort = d.by; S.picked = []; break;
+    case "sort":
+      S.sort = d.by;
+      localStorage.setItem("rummy.sort", d.by);
+      S.picked = [];
+      break;
     case "tcard": tableCard(Number(d.meld), target.dataset.card); return;
     case "target": draftStep(Number(d.meld)); return;
     case "newmeld": draftStep(S.draft ? S.draft.melds.length : 0); return;
