@@ -11,9 +11,9 @@ from typing import Any
 
 from ..errors import IllegalAction, SavedGameError
 from ..model.actions import show
+from ..model.variant import Variant
 from .state import parse_action
 from .story import EVENTS
-from ..model.variant import Variant
 
 S = "$.state"
 # fields where a card lies (each card of the deck in exactly one of them)

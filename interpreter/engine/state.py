@@ -170,7 +170,7 @@ class GameState:
         kept = self.json_kept.get(name)
         if kept is None or kept[0] is not value:
             kept = self.json_kept[name] = (value, [])
-        done = kept[1]
+        done: list = kept[1]
         done.extend(map(encode, value[len(done):]))
         return list(done)
 
