@@ -6,10 +6,18 @@
     33
 """
 from .engine import TERMINAL, Action, State, new_game
-from .errors import CardError, FormulaError, IllegalAction, RummyError, SavedGameError, SpecError
+from .errors import (
+    CardError,
+    FormulaError,
+    IllegalAction,
+    NotYourTurn,
+    RummyError,
+    SavedGameError,
+    SpecError,
+)
 from .melds import Arrangement, Meld
 from .spec import Variant, bundled_names, load_variant
 
-__all__ = ["Action", "State", "TERMINAL", "new_game", "Arrangement", "CardError", "FormulaError", "IllegalAction", "Meld", "RummyError",
+__all__ = ["Action", "State", "TERMINAL", "new_game", "Arrangement", "CardError", "FormulaError", "IllegalAction", "Meld", "NotYourTurn", "RummyError",
            "SavedGameError", "SpecError", "Variant", "bundled_names", "load_variant"]
 __version__ = "0.1.0"

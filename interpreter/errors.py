@@ -40,6 +40,10 @@ class IllegalAction(RummyError, ValueError):
     """An action that is not legal now; the game state is left unchanged."""
 
 
+class NotYourTurn(IllegalAction):
+    """An action given for a seat that is not the one to act; the state is left unchanged."""
+
+
 class SavedGameError(RummyError, ValueError):
     """A saved game that cannot be loaded; ``path`` is the JSON path of the problem ($ for the
     whole document)."""

@@ -147,18 +147,14 @@ def advised_seats(state, seat: int) -> set[int]:
             if holder == seat and rules.advise.get(role) is not None}
 
 
-def check_observation(state, seat: int, notation: Notation, where: str) -> None:
-    """``observation(seat)`` shows no card hidden from the seat, and shows what it shows right."""
-    obs = state.observation(seat)
-    where = f"{where}, observation({seat})"
-    names = lambda ids: Counter(notation.of(state, ids))  # noqa: E731
+def visible(state, seat: int, places: dict | None = None) -> set[int]:
+    """The physical cards ``seat`` may see now."""
+    places = card_places(state) if places is None else places
     spread = state.spread
     arranged = spread.arranged if spread is not None else {}
     advised = advised_seats(state, seat)
-    places = card_places(state)
-
-    # what this seat may legitimately see, as physical card ids
     legit = set(state.hands[seat]) | set(state.discard) | set(places["table"])
+    legit |= set(places["turned"])
     for other in range(state.players):
         if other != seat:
             legit |= set(state.known[other])
@@ -168,6 +164,41 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
         legit |= set(places["knocker melds"])
         for other in arranged:
             legit |= set(places[f"arranged {other}"])
+    return legit
+
+
+def check_log(obs: dict, seat: int, notation: Notation, where: str,
+              seen: set[str] | None, start: int = 0) -> None:
+    """The hand's log as ``seat`` reads it, from entry ``start`` on: numbered in order, another
+    seat's entries carry no card of their own, and (given ``seen``, the card names the seat has
+    seen this hand) no entry names a card the seat has not seen."""
+    log = obs["log"]
+    assert [e["n"] for e in log] == list(range(len(log))), f"{where}: log numbering"
+    log = log[start:]
+    for e in log:
+        assert set(e) <= {"n", "seat", "action", "text", "card", "cards"}, f"{where}: {e}"
+        if e["seat"] != seat:
+            assert "card" not in e and "cards" not in e, f"{where}: another's card in {e}"
+    if seen is not None:
+        unseen = set(notation.tokens(json.dumps(log))) - seen
+        assert not unseen, f"{where}: the log names cards the seat never saw: {sorted(unseen)}"
+
+
+def check_observation(state, seat: int, notation: Notation, where: str,
+                      seen: set[str] | None = None, log_from: int = 0) -> int:
+    """``observation(seat)`` shows no card hidden from the seat, and shows what it shows right
+    (the log checked by :func:`check_log`)."""
+    obs = state.observation(seat)
+    where = f"{where}, observation({seat})"
+    names = lambda ids: Counter(notation.of(state, ids))  # noqa: E731
+    spread = state.spread
+    arranged = spread.arranged if spread is not None else {}
+    advised = advised_seats(state, seat)
+    places = card_places(state)
+    check_log(obs, seat, notation, where, seen, log_from)
+
+    # what this seat may legitimately see, as physical card ids
+    legit = visible(state, seat, places)
     hidden = [c for other in range(state.players) if other != seat
               for c in state.hands[other] if c not in legit]
 
@@ -182,7 +213,8 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
     # the hand's first upcard is public for the whole hand (formulas read it): not scanned
     if state.upcard is not None:
         assert obs["upcard"] == notation.faces.name(state.upcard), where
-    scan = {k: v for k, v in obs.items() if k != "upcard"}
+    # the log (checked above) and the history's end-of-hand reveals tell of the past
+    scan = {k: v for k, v in obs.items() if k not in ("upcard", "log", "history")}
     shown = notation.tokens(json.dumps(scan))
 
     if len(set(state.face_of)) == len(state.face_of):
@@ -253,6 +285,7 @@ def check_observation(state, seat: int, notation: Notation, where: str) -> None:
              "turned")}
     stray = notation.tokens(json.dumps(rest))
     assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
+    return len(obs["log"])
 
 
 # ---- actions ----------------------------------------------------------------------------
@@ -311,6 +344,11 @@ class Game:
         self.scored_before = self.hands_scored = 0
         self.totals = [0] * self.state.players
         self.wins: Counter = Counter()
+        self.seen: list[set[int]] = []          # per seat, card ids seen this hand
+        self.seen_deal = -1
+        self.log_checked: list[int] = []
+        self.stock_before: list[int] = []      # and the deal, before the last action
+        self.deal_before = 0
         self.check(-1, full=True)
 
     def where(self, index: int) -> str:
@@ -337,6 +375,7 @@ class Game:
             every = self.snapshot_every
             self.next_snapshot += self.rng.randrange(every // 2, every * 3 // 2)
         action = legal[self.rng.randrange(len(legal))]
+        self.stock_before, self.deal_before = list(state.stock), state.deals
         state.apply(str(action) if self.rng.random() < 0.5 else action)
         self.actions.append(action)
         self.check(index, full)
@@ -382,17 +421,59 @@ class Game:
         state, where = self.state, self.where(index)
         check_conservation(state, where)
         self.check_scores(where)
+        self.see()
         if state.is_terminal:
             assert state.current_player == TERMINAL and state.legal_actions() == [], where
             assert state.winners(), where
         if full or state.is_terminal:
             for seat in range(state.players):
-                check_observation(state, seat, self.notation, where)
+                seen = set(self.notation.of(state, self.seen[seat]))
+                self.log_checked[seat] = check_observation(
+                    state, seat, self.notation, where, seen, self.log_checked[seat])
         if state.deals != self.deals_seen[-1]:
             assert state.deals > self.deals_seen[-1], where
             self.deals_seen.append(state.deals)
             self.hand_started = index
         assert index - self.hand_started <= HAND_CAP, f"{where}: a hand of over {HAND_CAP} actions"
+
+    def see(self) -> None:
+        """Add the cards each seat may see now to those it has seen this hand (card ids)."""
+        state = self.state
+        if state.deals != self.seen_deal:
+            self.seen_deal = state.deals
+            self.seen = [set() for _ in range(state.players)]
+            self.log_checked = [0] * state.players      # entries checked, per seat
+        spread = state.spread
+        if spread is not None or state.roles:          # (rare: the whole check)
+            places = card_places(state)
+            for seat in range(state.players):
+                self.seen[seat] |= visible(state, seat, places)
+            return
+        public = set(state.discard)
+        public.update(c for meld in state.table for c, _ in meld)
+        if state.turned is not None:
+            public.add(state.turned)
+        for seat, seen in enumerate(self.seen):
+            seen |= public
+            seen.update(state.hands[seat])
+            for other, known in enumerate(state.known):
+                if other != seat:
+                    seen.update(known)
+
+    def check_reveal(self, record: dict, where: str) -> None:
+        """A hand's reveal names only cards out of the stock at its end (the bottom of the stock
+        before the last action stayed there), each card once."""
+        state = self.state
+        if "reveal" not in record:
+            assert record["outcome"] == self.variant.scoring.void_outcome, f"{where}: {record}"
+            return
+        shown = self.notation.tokens(json.dumps(record["reveal"]))
+        assert set(record["reveal"]) <= {str(s) for s in range(state.players)}, where
+        if len(set(state.face_of)) == len(state.face_of):
+            assert len(shown) == len(set(shown)), f"{where}: a card revealed twice: {record}"
+        if len(set(state.face_of)) == len(state.face_of) and record["hand"] == self.deal_before:
+            buried = set(self.notation.of(state, self.stock_before[:-4]))
+            assert not buried & set(shown), f"{where}: reveals stock cards {buried & set(shown)}"
 
     def check_scores(self, where: str) -> None:
         """Scores are the history's sums (bonuses only once the match is over); wins and hands
@@ -405,6 +486,7 @@ class Game:
             last = history[self.scored_before - 1]["hand"] if self.scored_before else 0
             for h in history[self.scored_before:]:
                 assert len(h["points"]) == n, where
+                self.check_reveal(h, where)
                 assert h["hand"] > last, f"{where}: history out of order"
                 last = h["hand"]
                 if h["outcome"] == void:

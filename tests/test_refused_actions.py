@@ -104,12 +104,12 @@ def test_malformed_values_are_refused_naming_the_bad_field(value, message):
     _refused(new_game(GIN, seed=1), value, message)
 
 
-def test_well_formed_actions_that_are_not_legal_now_list_the_legal_ones():
+def test_well_formed_actions_that_are_not_legal_now_say_why():
     g = new_game(GIN, seed=1, dealer=0)
     for action in (Action("meld", melds=None), Action("draw", pile="nowhere"),
                    Action("layoff", cards=(), target=0), Action("discard", cards=("Zz",)),
                    "discard Ah", "spread", "discard \x00", "draw  stock"):
-        _refused(g, action, "is not legal now for seat 1 (offer); legal: take, pass")
+        _refused(g, action, ": seat 1 is at the upcard offer: take or pass")
 
 
 def test_a_refused_action_is_refused_in_every_phase():

@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import IllegalAction, RummyError
+from ..errors import IllegalAction, NotYourTurn, RummyError
 from ..model.actions import Action, checked
 from ..model.variant import Variant
 from ..spec import load_variant
-from . import counters, saved, saved_checks, scoring, seating, turn
+from . import counters, refusals, saved, saved_checks, scoring, seating, turn
 from .dealing import deck_order
 from .observe import observation
 from .state import GameState
@@ -84,9 +84,13 @@ class State(GameState):
         return observation(self, seat)
 
     # ---- playing --------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> None:
-        """Play ``action`` (an Action or its notation); IllegalAction leaves the state as it was,
-        and so does any other error while the action is applied (see :func:`turn.apply`)."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Play ``action`` (an Action or its notation); IllegalAction, with the reason, leaves
+        the state as it was, and so does any other error while the action is applied (see
+        :func:`turn.apply`). With ``seat``, the action is that seat's: NotYourTurn unless it
+        is the seat to act."""
+        if seat is not None and seat != self.current_player:
+            raise NotYourTurn(self._not_yours(seat))
         if type(action) is not Action:
             action = checked(action)                 # notation, or refused
         legal = (self.legal_cache or self._legal())[0]
@@ -124,9 +128,20 @@ class State(GameState):
                 self.legal_cache = None
                 turn.apply(self, action, 0)
             return
+        try:
+            reason = refusals.why(self, action, legal)
+        except Exception:                # (a defect in explaining must not hide the refusal)
+            reason = None
+        if reason is not None:
+            raise IllegalAction(f"{action}: {reason}")
         shown = ", ".join(map(str, list(legal)[:40]))
         raise IllegalAction(f"{action} is not legal now for seat {self.player} "
                             f"({self.phase.value}); legal: {shown}")
+
+    def _not_yours(self, seat: int) -> str:
+        if self.over:
+            return "the match is over"
+        return f"not your turn: seat {self.player} is to act ({refusals.doing(self)})"
 
     def _checked(self, action: Action, step: int, play: bool) -> None:
         """A table rearrangement legal_actions did not list: the meld check decides, on the

@@ -31,7 +31,7 @@ FORMAT = "rummy-saved-game"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024            # a long match with a carried spec is well under 1 MB
 MAX_DEPTH = 32                          # the format itself nests 7 deep
-ADDED = {"log": []}                     # state fields added to version 1, with their start
+ADDED: dict[str, Any] = {"log": []}     # state fields added to version 1, with their start
 MAX_CARRIED = 32                        # variants built from carried specs, kept for reuse
 
 _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import IllegalAction, SavedGameError
-from ..model.actions import Action
+from ..model.actions import show
 from ..model.variant import Variant
+from .state import parse_action
+from .story import EVENTS
 
 S = "$.state"
 # fields where a card lies (each card of the deck in exactly one of them)
@@ -74,13 +76,7 @@ def _seats(s: dict, n: int) -> None:
     for part in ("arranged", "laid"):
         for key in (spread or {}).get(part, ()):
             _seat(f"{S}.spread.{part}[{key!r}]", int(key), n)
-    for i, (seat, action, _, _) in enumerate(s["log"]):
-        _seat(f"{S}.log[{i}][0]", seat, n)
-        if action is not None:
-            try:
-                Action.parse(action)
-            except IllegalAction as error:
-                raise fail(f"{S}.log[{i}][1]", str(error)) from None
+    _log(s["log"], n)
     for i, record in enumerate(s["history"]):
         at = f"{S}.history[{i}]"
         for key in ("knocker", "dealer", "first_player"):
@@ -92,6 +88,30 @@ def _seats(s: dict, n: int) -> None:
                 _seat(f"{at}.{part}[{key!r}]", int(key), n)
         if len(record["points"]) != n:
             raise fail(f"{at}.points", f"{len(record['points'])} entries for {n} players")
+
+
+def _log(log: list, n: int) -> None:
+    """Each entry [seat, notation or null, card ids, phase or event] (not checked by the
+    schema: per entry, it would make loading slow)."""
+    for i, entry in enumerate(log):
+        at = f"{S}.log[{i}]"
+        if type(entry) is not list or len(entry) != 4:
+            raise fail(at, f"expected [seat, action, cards, event], got {show(entry)}")
+        seat, action, cards, event = entry
+        if type(seat) is not int or seat < 0:
+            raise fail(f"{at}[0]", f"expected a seat, got {show(seat)}")
+        _seat(f"{at}[0]", seat, n)
+        if action is not None:
+            if type(action) is not str:
+                raise fail(f"{at}[1]", f"expected an action's notation or null, got {show(action)}")
+            try:
+                parse_action(action)
+            except IllegalAction as error:
+                raise fail(f"{at}[1]", str(error)) from None
+        if type(cards) is not list or not all(type(c) is int and c >= 0 for c in cards):
+            raise fail(f"{at}[2]", f"expected a list of card ids, got {show(cards)}")
+        if event not in EVENTS:
+            raise fail(f"{at}[3]", f"expected one of {', '.join(EVENTS)}, got {show(event)}")
 
 
 def _roles(s: dict, variant: Variant, n: int) -> None:

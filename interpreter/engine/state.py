@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections.abc
 import copy as copying
 import dataclasses
+import functools
 import types
 import typing
 from dataclasses import dataclass, field
@@ -36,8 +37,9 @@ class Phase(str, Enum):
 
 
 def _field(lifetime: str, owner: str, default: Any = None, factory: Any = None,
-           key: str | None = None) -> Any:
-    meta = {"lifetime": lifetime, "owner": owner, "key": key}
+           key: str | None = None, grows: bool = False) -> Any:
+    """A data field; ``grows``: a list only ever appended to (its JSON form is kept)."""
+    meta = {"lifetime": lifetime, "owner": owner, "key": key, "grows": grows}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
@@ -94,7 +96,7 @@ class GameState:
     discarder: int | None = _field("hand", "steps.discard", None)   # seat of the top discard
     buys: dict[int, int] = _field("hand", "steps.buying", factory=dict)   # seat -> buys made
     turns: int = _field("hand", "engine.turn", 0)
-    log: list[Entry] = _field("hand", "engine.story", factory=list)   # one entry per action
+    log: list[Entry] = _field("hand", "engine.story", factory=list, grows=True)   # one entry per action
     # and deal-time event, see engine.story
     # ---- the turn
     stock_only: bool = _field("turn", "steps.offer_upcard", False)
@@ -119,6 +121,8 @@ class GameState:
     action_cache: dict = _derived()
     legal_cache: Any = _derived()
     quiet_steps: tuple = _derived(())           # the variant's, read per action (engine.turn)
+    log_views: dict = _derived()                # the log as each seat reads it (engine.story)
+    json_kept: dict = _derived()                # growing fields' JSON so far (to_data)
 
     # ---- lifetimes ------------------------------------------------------------------------
     def reset(self, lifetime: str) -> None:
@@ -140,6 +144,7 @@ class GameState:
         if self.action_cache is None:
             self.action_cache = {}
         self.legal_cache = None
+        self.log_views, self.json_kept = {}, {}
         self.quiet_steps = self.variant.quiet_steps
         self.derive_wilds()
 
@@ -153,7 +158,21 @@ class GameState:
     # ---- JSON, snapshots ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         """Every data field as JSON values, under its key: a saved game's ``state``."""
-        return {_key(f): _encode(getattr(self, f.name)) for f in _DATA}
+        data = {key: encode(getattr(self, name)) for name, key, encode in _ENCODERS}
+        for name, key, encode in _GROWING:
+            data[key] = self._grown(name, encode)
+        return data
+
+    def _grown(self, name: str, encode: Callable[[Any], Any]) -> list:
+        """An append-only list field as JSON values: the items written before are kept (the
+        log of a long hand is saved after every action by a server) until it is another list."""
+        value = getattr(self, name)
+        kept = self.json_kept.get(name)
+        if kept is None or kept[0] is not value:
+            kept = self.json_kept[name] = (value, [])
+        done: list = kept[1]
+        done.extend(map(encode, value[len(done):]))
+        return list(done)
 
     def load_data(self, data: dict) -> None:
         """Set every data field from :meth:`to_data`'s form, then the derived ones."""
@@ -257,6 +276,36 @@ def _same(value: Any) -> Any:
     return value
 
 
+def _encoder(kind: Any) -> Callable[[Any], Any]:
+    """A function writing a value of the declared type ``kind`` as JSON values: for numbers,
+    strings, actions and lists or tuples of them, a fast one; else :func:`_encode`."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if kind in (int, bool, str):
+        return _same
+    if kind is Action:
+        return str
+    if origin in (typing.Union, types.UnionType):
+        inner = _encoder(next(a for a in args if a is not type(None)))
+        return _same if inner is _same else (lambda value: None if value is None else inner(value))
+    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        item = _encoder(args[0])
+        return list if item is _same else (lambda value: [item(v) for v in value])
+    if origin is tuple:
+        return _each_of([_encoder(a) for a in args], "[{}]")
+    return _encode
+
+
+def _each_of(parts: list[Callable[[Any], Any]], form: str) -> Callable[[Any], Any]:
+    """A function applying ``parts[i]`` to item i of a fixed-size tuple or list, giving them in
+    ``form`` ("[{}]": a list, "({},)": a tuple); generated, as the resets are (a loop over the
+    parts costs more than the parts)."""
+    values = {f"part{i}": part for i, part in enumerate(parts)}
+    items = ", ".join(f"value[{i}]" if part is _same else f"part{i}(value[{i}])"
+                      for i, part in enumerate(parts))
+    exec(f"def each(value):\n    return {form.format(items)}", values)
+    return values["each"]
+
+
 def _decoder(kind: Any) -> Callable[[Any], Any]:
     """A function reading a JSON value back as the declared type ``kind``."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
@@ -266,13 +315,12 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind
     if kind is Action:
-        return Action.parse
+        return parse_action
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             each = _decoder(args[0])
             return tuple if each is _same else (lambda value: tuple(map(each, value)))
-        items = [_decoder(a) for a in args]
-        return lambda value: tuple(read(v) for read, v in zip(items, value))
+        return _each_of([_decoder(a) for a in args], "({},)")
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = typing.get_type_hints(kind)
         parts = {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(kind)}
@@ -287,7 +335,12 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
     return _same
 
 
+parse_action = functools.lru_cache(maxsize=4096)(Action.parse)    # (notations repeat)
 _DECODERS = {f.name: _decoder(_TYPES[f.name]) for f in _DATA}
+_ENCODERS = [(f.name, _key(f), _encoder(_TYPES[f.name])) for f in _DATA
+             if not f.metadata["grows"]]
+_GROWING = [(f.name, _key(f), _encoder(typing.get_args(_TYPES[f.name])[0])) for f in _DATA
+            if f.metadata["grows"]]
 
 
 def _copier(kind: Any) -> Callable[[Any], Any]:

@@ -20,6 +20,7 @@ from ..model.actions import Action
 Entry = tuple[int, Optional[Action], tuple[int, ...], str]
 
 DEAL, TURNED = "deal", "turned"
+EVENTS = ("turn", "offer", "buy", "wall", "spread", DEAL, TURNED)   # the phases, and events
 
 
 def dealt(state) -> None:
@@ -30,28 +31,35 @@ def dealt(state) -> None:
         state.log.append((state.dealer, None, (state.turned,), TURNED))
 
 
-def view(state, seat: int | None) -> list[dict[str, Any]]:
-    """The current hand's entries as ``seat`` may see them (None: a spectator)."""
-    faces, face_of = state.variant.faces, state.face_of
+def view(state, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+    """The current hand's entries from ``start`` on, as ``seat`` may see them (None: a
+    spectator). Entries never change once made, so each seat's are written once and kept
+    (``state.log_views``, derived) until the log is another list (a new hand, a restore)."""
+    kept = state.log_views.get(seat)
+    if kept is None or kept[0] is not state.log:
+        kept = state.log_views[seat] = (state.log, [])
+    log, made = kept
+    if len(made) < len(log):
+        faces, face_of = state.variant.faces, state.face_of
 
-    def names(cards) -> list[str]:
-        return [faces.name(face_of[c]) for c in cards]
+        def names(cards) -> list[str]:
+            return [faces.name(face_of[c]) for c in cards]
 
-    out = []
-    for n, (actor, action, cards, event) in enumerate(state.log):
-        public, private = _split(action, cards)
-        own = actor == seat
-        item: dict[str, Any] = {"n": n, "seat": actor,
-                                "action": None if action is None else str(action)}
-        item["text"] = _text(state, actor, action, event, names(public),
-                             names(private) if own else None, len(private))
-        if own and private:
-            shown = names(private)
-            item["cards"] = shown
-            if len(shown) == 1:
-                item["card"] = shown[0]
-        out.append(item)
-    return out
+        for n in range(len(made), len(log)):
+            actor, action, cards, event = log[n]
+            public, private = _split(action, cards)
+            own = actor == seat
+            item: dict[str, Any] = {"n": n, "seat": actor,
+                                    "action": None if action is None else str(action)}
+            item["text"] = _text(state, actor, action, event, names(public),
+                                 names(private) if own else None, len(private))
+            if own and private:
+                item["cards"] = names(private)
+                if len(private) == 1:
+                    item["card"] = item["cards"][0]
+            made.append(item)
+    return [dict(item, cards=list(item["cards"])) if "cards" in item else dict(item)
+            for item in made[start:]]
 
 
 def _split(action: Action | None, cards: tuple[int, ...]) -> tuple[tuple, tuple]:

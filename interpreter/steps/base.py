@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol
 
+from ..errors import RummyError
 from ..model.actions import Action
 
 if TYPE_CHECKING:
@@ -62,6 +63,10 @@ class Step:
     # instead: kinds of later steps whose actions may be taken in place of this step (and of
     # the steps between): an either/or turn. A field of the step kinds that offer it.
     instead: tuple[str, ...] = ()
+    # the action kinds this step plays (a refused one is the step's to explain), and what to
+    # say of one once the turn is past this step
+    plays: ClassVar[tuple[str, ...]] = ()
+    past: ClassVar[str] = "this turn is past that step"
 
     @classmethod
     def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":
@@ -79,5 +84,22 @@ class Step:
     def apply(self, state: "GameState", action: Action) -> After:
         raise NotImplementedError
 
+    def explain(self, state: "GameState", action: Action) -> str | None:
+        """Why ``action`` (of a kind this step plays, at this step) is refused now, in the
+        words of the rule that refuses it; None: nothing to add."""
+        return None
+
     def sentence(self) -> str:
         raise NotImplementedError
+
+
+def not_held(state: "GameState", name: str) -> str | None:
+    """Why the player to act cannot play card ``name`` from the hand (None: it is held)."""
+    faces = state.variant.faces
+    try:
+        face = faces.parse(name)
+    except RummyError:
+        return f"{name} is not a card of this deck"
+    if face not in state.hand_faces(state.player):
+        return f"you do not hold {faces.name(face)}"
+    return None

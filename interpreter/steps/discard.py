@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import END_TURN, Step
+from .base import END_TURN, Step, not_held
 from .table_melds import extending_faces
 
 
 @dataclass(frozen=True)
 class Discard(Step):
     kind = "discard"
+    plays = ("discard",)
     simple = "end_turn"
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
@@ -32,6 +33,18 @@ class Discard(Step):
     def apply(self, state, action):
         put_on_pile(state, state.player, action.cards[0])
         return END_TURN
+
+    def explain(self, state, action):
+        name = action.cards[0] if len(action.cards) == 1 else " ".join(action.cards)
+        reason = not_held(state, name)
+        if reason is not None:
+            return reason
+        face = state.variant.faces.parse(name)
+        if face in self.discardable(state):
+            return None
+        if self.not_taken_card and state.taken is not None and face == state.face_of[state.taken]:
+            return f"you took {name} from the discard pile this turn and may not discard it"
+        return f"{name} could extend a meld on the table: discard a card that cannot"
 
     def sentence(self) -> str:
         text = "Discard one card face up onto the discard pile"

@@ -16,6 +16,8 @@ from .table_melds import can_use
 @dataclass(frozen=True)
 class Draw(Step):
     kind = "draw"
+    plays = ("draw",)
+    past = "you have already drawn this turn"
     simple = "next"
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
@@ -74,6 +76,31 @@ class Draw(Step):
             if self.must_use_deepest:
                 state.must_use = state.taken
         return NEXT
+
+    def explain(self, state, action):
+        if action.pile == "stock":
+            return None if state.stock else "the stock is empty"
+        if action.pile != "discard":
+            return f"there is no pile {action.pile!r}: draw from the stock or the discard pile"
+        if "discard" not in self.piles:
+            return "this variant draws from the stock only"
+        if not state.discard:
+            return "the discard pile is empty"
+        if state.stock_only:
+            return "everyone passed the upcard: the first turn draws from the stock"
+        if self.discard_when is not None and not self.discard_when(
+                knock_env(state, state.player, state.hand_faces(state.player))):
+            return f"the discard pile may be taken only if: {self.discard_when.text}"
+        depth = action.target
+        if depth is None:
+            return None
+        if not self.depth:
+            return "this variant takes only the top card of the discard pile"
+        if depth > len(state.discard):
+            return f"the discard pile has only {len(state.discard)} cards"
+        deepest = state.variant.faces.name(state.face_of[state.discard[-depth]])
+        return (f"you could not meld {deepest}, the deepest card taken, at once; a player who "
+                "takes cards from deeper in the pile must meld the deepest this turn")
 
     def sentence(self) -> str:
         piles = " or ".join({"stock": "the stock", "discard": "the discard pile"}[p]

@@ -11,6 +11,7 @@ from .table_melds import apply_meld, meld_actions
 @dataclass(frozen=True)
 class DrawUntilMeld(Step):
     kind = "draw_until_meld"
+    plays = ("draw", "meld")
     melding = True
     max_draws: int = 3
     meld_after_last: bool = False      # may still meld after the last draw allowed
@@ -36,6 +37,19 @@ class DrawUntilMeld(Step):
                 state.hands[state.player].append(state.stock.pop())
             state.draws += 1
         return STAY
+
+    def explain(self, state, action):
+        if action.kind == "draw":
+            if state.melded:
+                return "you have melded: no more draws this turn"
+            if state.draws >= self.max_draws:
+                return f"you have drawn {self.max_draws} cards, the most a turn allows"
+            return None if state.stock else "the stock is empty"
+        if self.melds_now(state):
+            return None
+        if state.draws == 0:
+            return "draw first: a meld comes after a draw"
+        return f"you drew {self.max_draws} cards without melding: no meld this turn"
 
     def sentence(self) -> str:
         after = ("may still meld after the last draw" if self.meld_after_last

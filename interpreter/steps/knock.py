@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
+from ..model.actions import Action
 from ..model.scopes import knock_scope
 from ..model.views import knock_env
-from .base import KNOCK, KNOCKED, Step
+from .base import KNOCK, KNOCKED, Step, not_held
 from .discard import put_on_pile
 
 OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
@@ -45,6 +46,7 @@ class Limits:
 @dataclass(frozen=True)
 class Knock(Step):
     kind = "knock"
+    plays = ("knock",)
     when: Formula                              # the knock with a discard (deadwood_after_discard)
     without_discard_when: Formula              # the knock keeping every card (deadwood)
     discard: str = "required"                  # required: discard face down | none: no discard
@@ -144,6 +146,43 @@ class Knock(Step):
             put_on_pile(state, seat, action.cards[0])
         state.knocker, state.kept_all = seat, not action.cards
         return KNOCKED
+
+    def explain(self, state, action):
+        if state.knocker is not None:
+            return f"seat {state.knocker} has already knocked this hand"
+        seat = state.player
+        hand = state.hand_faces(seat)
+        env = knock_env(state, seat, hand)
+        if not action.cards:
+            if self.discard != "required":
+                return f"your deadwood is {env['deadwood']}; this variant knocks only if: " \
+                       f"{self.when.text}"
+            if self.without_discard_when.text == "false":
+                return "a knock discards a card: knock <card>"
+            return f"your deadwood is {env['deadwood']}; a knock keeping every card needs: " \
+                   f"{self.without_discard_when.text}"
+        if self.discard != "required":
+            return "this variant knocks without a discard: knock"
+        name = action.cards[0]
+        reason = not_held(state, name)
+        if reason is not None:
+            return reason
+        step = state.variant.step("discard")
+        reason = step.explain(state, Action("discard", cards=(name,))) if step else None
+        if reason is not None:
+            return reason
+        after = state.meld_rules.discard_values(hand)[state.variant.faces.parse(name)]
+        return (f"your deadwood after discarding {name} would be {after}; this variant knocks "
+                f"{self._limit_words(env)}")
+
+    def _limit_words(self, env) -> str:
+        """The knock condition in words: "at 10 or less", or the formula."""
+        if self.bound is None:
+            return f"only if: {self.when.text}"
+        limit = self.bound.limit(None if self.bound.limit.constant else env)
+        words = {"<=": f"at {limit} or less", "<": f"below {limit}", "==": f"only at {limit}",
+                 ">=": f"at {limit} or more", ">": f"above {limit}"}
+        return words.get(self.bound.op, f"only if: {self.when.text}")
 
     def sentence(self) -> str:
         how = ("the knock discards a card face down" if self.discard == "required"

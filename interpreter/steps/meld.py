@@ -11,6 +11,8 @@ from .table_melds import apply_meld, meld_actions, pending_card
 @dataclass(frozen=True)
 class Meld(Step):
     kind = "meld"
+    plays = ("meld",)
+    past = "this turn is past melding"
     melding = True
     optional: bool = True          # False: a player who can meld must meld once this turn
 

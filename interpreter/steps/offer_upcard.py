@@ -23,6 +23,8 @@ class Offer(Enum):
 @dataclass(frozen=True)
 class OfferUpcard(Step):
     kind = "offer_upcard"
+    plays = ("take",)
+    past = "the upcard is offered only before the first turn of a hand"
     to: str = "around_table"                 # around_table | first_player_then_dealer
 
     def start(self, state) -> bool:

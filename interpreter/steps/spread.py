@@ -12,6 +12,7 @@ from ..formula import BOOL, Formula
 from ..model.actions import Action
 from ..model.scopes import round_scope
 from ..model.views import round_env
+from .base import not_held
 
 SPREAD = Action("spread")
 
@@ -142,6 +143,42 @@ class Spread:
             return False
         return any(a.kind == "spread" and a.melds is not None
                    and _spread_key(state, a.melds) == key for a in legal)
+
+    def explain(self, state, action: Action) -> str | None:
+        """Why a layoff or a spread of the seat to act is refused (None: nothing to add)."""
+        seat, faces = state.player, state.variant.faces
+        if action.kind == "layoff":
+            if seat == state.knocker:
+                return "the knocker lays out melds and does not lay off"
+            if not self.layoffs or not self._may_lay_off(state):
+                return "no layoffs now" if self.layoffs else "this variant has no layoffs"
+            melds = state.spread.melds
+            if action.target is None or action.target >= len(melds):
+                return f"there is no meld {action.target}: the knocker laid melds 0-" \
+                       f"{len(melds) - 1}" if melds else "the knocker laid no melds"
+            for name in action.cards:
+                reason = not_held(state, name)
+                if reason is not None:
+                    return reason
+            shown = " ".join(faces.name(d) for _, d in melds[action.target])
+            return f"{' '.join(action.cards)} does not extend meld {action.target} [{shown}] " \
+                   "(or that meld takes no more layoffs)"
+        if action.kind != "spread":
+            return None
+        for meld in action.melds or ():
+            for name in meld:
+                reason = not_held(state, name)
+                if reason is not None:
+                    return reason
+            try:
+                if state.meld_rules.kind_of(faces.parse_many(meld)) is None:
+                    return f"[{' '.join(meld)}] is not a meld"
+            except RummyError:
+                return f"[{' '.join(meld)}] is not a meld"
+        if seat == state.knocker and action.melds is not None:
+            return "with these melds the knocker's deadwood would not meet the knock " \
+                   "condition (or the melds share a card)"
+        return None
 
     # ---- applying ------------------------------------------------------------------------
     def apply(self, state, action: Action) -> int | None:
