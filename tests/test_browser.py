@@ -340,6 +340,7 @@ def test_c_carousel_rearrangement_step_by_step(server, page):
     new = page.locator(f'#table-melds .meld-box[data-meld="{count}"]')
     assert cards_in(new) == [card]
     page.wait_for_selector("#draft-status:has-text('Not yet')")   # a lone card is no meld
+    assert not page.locator("#play-draft").is_enabled()          # ... so it cannot be played
     # step 2: two hand cards, then + on the new meld
     page.locator(f'#hand .card[data-card="{a}"]').first.click()
     page.locator(f'#hand .card[data-card="{b}"]').first.click()

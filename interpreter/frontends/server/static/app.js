@@ -299,6 +299,7 @@ function tableCard(k, token) {
 async function checkDraft() {
   const draft = S.draft;
   S.draftStatus = "";
+  if (draft) draft.refused = false;
   render(S);
   if (!draft || !draft.steps) return;
   let action;
@@ -317,6 +318,7 @@ async function checkDraft() {
       const answer = await api("POST", `/tables/${encodeURIComponent(S.table)}/check`, { token: S.token, body: { action } });
       if (S.draft !== draft || draft.steps !== steps) return;     // a later step asks anew
       S.draftStatus = answer.legal ? "✓ a legal play: Play this table" : `Not yet: ${reason(answer.problem)}`;
+      draft.refused = !answer.legal;
     } catch (error) {
       if (error.status === 404 || error.status === 405) S.checkOff = true;
     }

@@ -12,6 +12,7 @@ export class Draft {
     this.loose = 0; // jokers freed by a replacement, still to place
     this.played = []; // hand cards put on the table, in order
     this.steps = 0; // steps taken
+    this.refused = false; // the server said the move as it stands would be refused
   }
 
   /** Run a step whole or not at all; the step's error message is thrown on. */

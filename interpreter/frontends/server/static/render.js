@@ -272,7 +272,7 @@ function renderEditor(S) {
   const needsJoker = pickedJoker || (draft && draft.loose > 0);
   let action = null;
   try {
-    action = draft && draft.steps > 0 ? draft.action() : null;
+    action = draft && draft.steps > 0 && !draft.refused ? draft.action() : null;
   } catch (error) {
     action = null;
   }
