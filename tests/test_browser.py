@@ -201,6 +201,32 @@ def test_a_whole_gin_hand_by_clicking(server, page):
     page.screenshot(path=str(ROOT / "docs" / "table.png"), full_page=True)
 
 
+# ---- two people: the invite link seats a second browser, and each sees the other's move ---------
+def test_a_second_person_joins_by_the_link_and_plays(server, browser, page):
+    page.goto(server)
+    page.wait_for_selector('#variant option[value="gin_standard"]', state="attached")
+    page.select_option("#variant", "gin_standard")
+    page.select_option('#seats select[data-seat="1"]', "human")
+    page.click("#create")
+    page.wait_for_function("Number(document.body.dataset.views) > 0")
+    link = page.get_attribute("#join-link", "href")
+    assert page.locator("#invite").get_attribute("open") is not None   # a seat is free: shown
+    other = browser.new_context(viewport={"width": 800, "height": 900})
+    try:
+        guest = other.new_page()
+        guest.goto(link)
+        guest.wait_for_function("Number(document.body.dataset.views) > 0")
+        assert "seat 1" in guest.inner_text("#hand-title")
+        assert guest.locator("#hand .card").count() == 10
+        mover, watcher = (page, guest) if actions(page) else (guest, page)
+        before = views(watcher)
+        click_and_wait(mover, mover.locator("#actions [data-action]").first)
+        watcher.wait_for_function(f"Number(document.body.dataset.views) > {before}")
+        assert watcher.locator("#log li").count() == mover.locator("#log li").count() >= 2
+    finally:
+        other.close()
+
+
 # ---- (b) three-hand gin: the sitter sees the hand it advises -----------------------------------
 def sitter_seed(seat: int) -> int:
     variant = load_variant("three_hand_gin")
