@@ -449,3 +449,25 @@ def test_a_connection_that_falls_too_far_behind_is_closed(monkeypatch, client, g
         {"n": 0}, {"n": 1}, None] and slow.queue.empty()
     table.publish(None, None, None)
     assert slow not in table.subscribers
+
+
+def test_a_seat_left_closes_its_websocket_and_its_token_stops_working(api, client, gin):
+    from starlette.websockets import WebSocketDisconnect
+
+    from interpreter.frontends.server.ws import _handle
+
+    table, token, _ = gin
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        check_message(socket.receive_json())
+        assert api.delete(f"/api/tables/{table}/seats/0", token).status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_json()                         # closed by the server
+    assert api.post(f"/api/tables/{table}/actions", token,
+                    json={"action": "pass"}).status_code == 401
+    # what a closing connection still sends is refused
+    seated = client.app.state.lobby.tables[table]
+    before = seated.state.to_json()
+    subscriber = seated.subscribe(0)[0]
+    subscriber.send(None)
+    _handle(seated, subscriber, '{"type": "action", "action": "pass"}')
+    assert seated.state.to_json() == before
