@@ -273,6 +273,9 @@ def test_a_cross_site_websocket_is_refused(client, gin):
         with client.websocket_connect(f"/ws/tables/{table}?token={token}",
                                       headers={"origin": "https://evil.example"}) as socket:
             socket.receive_json()
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}",
+                                  headers={"origin": "http://testserver"}) as socket:
+        assert check_message(socket.receive_json())["type"] == "welcome"     # the same site
 
 
 def test_bots_play_a_whole_gin_match():
