@@ -115,7 +115,7 @@ def test_legal_actions_apply_and_illegal_ones_change_nothing(api, client, gin):
         response = api.post(f"/api/tables/{table}/actions", token, json={"action": action})
         assert (response.status_code, response.json()["error"]["code"]) == (status, code)
     refused = api.post(f"/api/tables/{table}/actions", token, json={"action": "draw stock"})
-    assert "not legal now" in refused.json()["error"]["message"]
+    assert "draw stock" in refused.json()["error"]["message"]      # the engine says why
     late = api.post(f"/api/tables/{table}/actions", other, json={"action": "pass"})
     assert (late.status_code, late.json()["error"]["code"]) == (409, "not_your_turn")
     anyone = api.post(f"/api/tables/{table}/actions", json={"action": "pass"})
@@ -133,7 +133,7 @@ def test_check_says_whether_an_action_would_be_accepted_and_changes_nothing(api,
     assert api.post(path, token, json={"action": "pass"}).json() == {"legal": True,
                                                                     "problem": None}
     refused = api.post(path, token, json={"action": "draw stock"}).json()
-    assert not refused["legal"] and "not legal now" in refused["problem"]
+    assert not refused["legal"] and "draw stock" in refused["problem"]
     assert state_of(client, table).to_json() == before
     other = api.post(f"/api/tables/{table}/seats").json()["token"]
     assert api.post(path, other, json={"action": "pass"}).status_code == 409
@@ -273,6 +273,9 @@ def test_a_cross_site_websocket_is_refused(client, gin):
         with client.websocket_connect(f"/ws/tables/{table}?token={token}",
                                       headers={"origin": "https://evil.example"}) as socket:
             socket.receive_json()
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}",
+                                  headers={"origin": "http://testserver"}) as socket:
+        assert check_message(socket.receive_json())["type"] == "welcome"     # the same site
 
 
 def test_bots_play_a_whole_gin_match():
@@ -449,3 +452,25 @@ def test_a_connection_that_falls_too_far_behind_is_closed(monkeypatch, client, g
         {"n": 0}, {"n": 1}, None] and slow.queue.empty()
     table.publish(None, None, None)
     assert slow not in table.subscribers
+
+
+def test_a_seat_left_closes_its_websocket_and_its_token_stops_working(api, client, gin):
+    from starlette.websockets import WebSocketDisconnect
+
+    from interpreter.frontends.server.ws import _handle
+
+    table, token, _ = gin
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        check_message(socket.receive_json())
+        assert api.delete(f"/api/tables/{table}/seats/0", token).status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_json()                         # closed by the server
+    assert api.post(f"/api/tables/{table}/actions", token,
+                    json={"action": "pass"}).status_code == 401
+    # what a closing connection still sends is refused
+    seated = client.app.state.lobby.tables[table]
+    before = seated.state.to_json()
+    subscriber = seated.subscribe(0)[0]
+    subscriber.send(None)
+    _handle(seated, subscriber, '{"type": "action", "action": "pass"}')
+    assert seated.state.to_json() == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from ...spec import Variant, bundled_names, load_variant
 from .errors import ApiError
 
 UPLOAD = "<upload>"        # stands for the uploaded file in located errors: <upload>:3:5: ...
+_LOADING = threading.Lock()     # uploads load in worker threads: one at a time
 
 
 @functools.lru_cache(maxsize=None)
@@ -48,7 +50,8 @@ def check_upload(text: str, players: int | None, max_bytes: int, seconds: float)
         if problems:
             raise ApiError("bad_spec", "\n".join(problems), problems=problems)
     try:
-        variant = _dealt(text, players)
+        with _LOADING:
+            variant = _dealt(text, players)
     except SpecError as error:
         raise ApiError("bad_spec", str(error), problems=error.problems) from None
     except RummyError as error:

@@ -68,7 +68,7 @@ class Table:
         self.tokens = {digest: seat for seat, digest in record.seats.items()}
         self.subscribers: list[Subscriber] = []
         self.bots: asyncio.Task | None = None
-        self.arranged: dict[tuple, dict[str, Any]] = {}    # the last hand arranged
+        self.arranged: dict[tuple, list] = {}         # the last hands arranged
 
     @property
     def id(self) -> str:
@@ -176,18 +176,15 @@ class Table:
         """The best melds and deadwood of the hands ``seat`` sees (its own, and hands it
         advises), for a client to highlight; searched in a worker thread, once per hand."""
         observation = self.state.observation(seat)
-        hands = {"hand": observation["hand"], **{
-            f"advised {s}": cards for s, cards in observation.get("advised_hands", {}).items()}}
-        key = (self.state.deals, self.state.hands_played, seat, str(hands))
+        advised = observation.get("advised_hands", {})
+        hands = [observation["hand"], *advised.values()]
+        key = (self.state.deals, seat, repr(hands))       # a hand's wild rank: by the deal
         if key not in self.arranged:
             rules, faces = self.state.meld_rules, self.variant.faces
-            found = {}
-            for name, cards in hands.items():
-                found[name] = await asyncio.to_thread(_arranged, rules, faces, cards)
-            self.arranged = {key: found}
-        found = self.arranged[key]
-        return {"hand": found["hand"],
-                "advised": {k.split()[1]: v for k, v in found.items() if k != "hand"}}
+            self.arranged = {key: [await asyncio.to_thread(_arranged, rules, faces, cards)
+                                   for cards in hands]}
+        mine, *others = self.arranged[key]
+        return {"hand": mine, "advised": dict(zip(advised, others))}
 
     def publish(self, hand_end: Any, origin: Subscriber | None, ident: Any) -> None:
         views: dict[int | None, dict[str, Any]] = {}
