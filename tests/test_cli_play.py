@@ -47,7 +47,7 @@ def test_scripted_person_finishes_a_hand_then_quits_at_end_of_input(capsys, monk
     assert "your hand: " in out and "  melds " in out and "deadwood" in out
     assert "discard: " in out and "stock: " in out and " 1 " in out
     assert "== hand 1: " in out and "   totals: " in out
-    assert "seat 1 (greedy): " in out and "you (seat 0): " in out
+    assert "\n  seat 1 discarded " in out and "\n  you drew " in out      # the hand's log
     assert out.rstrip().endswith("quit.")
 
 
@@ -65,14 +65,14 @@ def test_bad_input_is_refused_and_asked_again(capsys, monkeypatch):
     refusals = [line for line in out.splitlines() if line.startswith("refused: ")]
     assert len(refusals) == 4 and all(len(r) < 130 for r in refusals)
     assert "knock Ah | knock" in out                           # the help
-    assert "you (seat 0): draw discard (Th)" in out            # state was unchanged by refusals
+    assert "you took Th from the discard pile" in out          # state was unchanged by refusals
     assert out.count("your move") == 7 and out.rstrip().endswith("quit.")
 
 
 def test_actions_may_be_typed_in_any_case(capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, "play", "gin", "--seed", "1",
-                       stdin="draw discard\ndiscard 2C\n")
-    assert code == 0 and "you (seat 0): discard 2c" in out
+                       stdin="Draw DISCARD\nDISCARD 2C\n")
+    assert code == 0 and "you discarded 2c" in out
 
 
 def test_end_of_input_at_the_first_prompt(capsys, monkeypatch):
@@ -182,3 +182,58 @@ def test_play_with_stdin_closed_quits_cleanly():
                             capture_output=True, text=True, timeout=60)
     assert closed.returncode == 0 and "Traceback" not in closed.stderr
     assert closed.stdout.rstrip().endswith("quit.")
+
+
+# ---- the terminal: the hand's story, the reveal, refusals, colour, line editing -------------
+def test_the_hand_is_told_from_the_log_and_ends_with_the_reveal(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, "play", "gin", "--seed", "3", "--bots", "random",
+                       stdin="1\n" * 400)
+    assert code == 0
+    assert "  seat 1 dealt hand 1; the upcard is " in out or "  you dealt hand 1" in out
+    report = out[out.index("== hand 1: "):]
+    assert "   you:      [" in report and "; deadwood " in report
+
+
+def test_a_refusal_says_why(capsys, monkeypatch):
+    _, out, _ = run(capsys, monkeypatch, "play", "gin", "--seed", "1",
+                    stdin="draw discard\nknock Qh\ndiscard Qh\nq\n")
+    assert "refused: knock Qh: you do not hold Qh" in out
+    assert "refused: discard Qh: you do not hold Qh" in out
+
+
+def test_suits_in_colour_only_on_a_terminal_without_no_color():
+    from interpreter.frontends.terminal import Painter, colour_wanted
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    assert colour_wanted(Tty(), {}) and not colour_wanted(io.StringIO(), {})
+    assert not colour_wanted(Tty(), {"NO_COLOR": "1"}) and colour_wanted(Tty(), {"NO_COLOR": ""})
+    faces = load_variant("gin").faces
+    paint = Painter(faces, on=True)
+    assert paint("discard Ah, then Ts") == "discard \033[31mA\u2665\033[0m, then T\u2660"
+    assert Painter(faces, on=False)("discard Ah") == "discard Ah"
+
+
+def test_moves_in_any_case_and_line_editing_where_there_is_readline(monkeypatch):
+    import builtins
+
+    from interpreter.frontends.terminal import keywords_lowered, line_editing
+    assert keywords_lowered("DISCARD ah") == "discard ah"
+    assert keywords_lowered("Draw Stock") == "draw stock"
+    assert keywords_lowered("LAYOFF 5h ON 0") == "layoff 5h on 0"
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    assert not line_editing(io.StringIO())              # piped input: nothing to edit
+    real = builtins.__import__
+
+    def no_readline(name, *args, **kwargs):
+        if name == "readline":
+            raise ImportError("no readline here")
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_readline)
+    assert not line_editing(Tty())                       # no readline: no crash, plain input

@@ -17,6 +17,7 @@ from ..steps import Draw
 from .play_edit import COMMANDS as EDIT_COMMANDS
 from .play_edit import HELP as EDIT_HELP
 from .play_edit import Drafts
+from .terminal import Painter, colour_wanted, keywords_lowered, line_editing
 
 HELP = """Type the number of an action, or its notation:
   take | pass               the first upcard: take it or pass
@@ -86,22 +87,30 @@ class Table:
         self.state, self.agents, self.human = state, agents, human
         self.drafts = Drafts()
         self.dealt = 0          # the deal whose header the person has seen
+        self.told = 0           # entries of this deal's log the person has seen
+        self.paint = Painter(state.variant.faces, colour_wanted())
+
+    def say(self, text: str) -> None:
+        print(self.paint(text))
 
     def play(self) -> int:
         state, v = self.state, self.state.variant
         seats = ", ".join(self.who(s) for s in range(state.players))
-        print(f"{v.name} — {state.players} players, seed {state.seed}: {seats}")
+        self.say(f"{v.name} — {state.players} players, seed {state.seed}: {seats}")
         if v.scoring.mode == "penalty":
-            print("penalty points: the lowest total wins")
+            self.say("penalty points: the lowest total wins")
         if self.human is None:
-            print("figures per seat, in seat order: " + "/".join(map(str, range(state.players))))
+            self.say("figures per seat, in seat order: " + "/".join(map(str, range(state.players))))
+        else:
+            line_editing()
         while not state.is_terminal:
             if self.human is not None and state.deals != self.dealt:
                 self.hand_header()
+                self.tell()
             seat, played = state.current_player, len(state.history)
             if seat == self.human:
                 if not self.human_turn():
-                    print("quit.")
+                    self.say("quit.")
                     return 0
             else:
                 self.show_advised(seat)
@@ -128,23 +137,23 @@ class Table:
     # ---- the person's view ----------------------------------------------------------------
     def hand_header(self) -> None:
         state = self.state
-        self.dealt = state.deals
+        self.dealt, self.told = state.deals, 0
         roles = ""
         if state.roles:
             roles = "; " + ", ".join(f"{r} {self.short(s)}" for r, s in state.roles.items())
-        print(f"\n--- hand {state.deals}: dealer {self.short(state.dealer)}{roles}")
+        self.say(f"\n--- hand {state.deals}: dealer {self.short(state.dealer)}{roles}")
         if self.human not in state.in_play:
             advised = state.observation(self.human).get("advised_hands", {})
             watching = "; you see the hand of " + ", ".join(
                 self.who(int(s)) for s in advised) if advised else ""
-            print(f"you sit this hand out{watching}")
+            self.say(f"you sit this hand out{watching}")
 
     def show_advised(self, seat: int) -> None:
         if self.human is None or self.human in self.state.in_play:
             return
         hand = self.state.observation(self.human).get("advised_hands", {}).get(str(seat))
         if hand:
-            print(f"  {self.short(seat)} holds {' '.join(hand)}  {self.arranged(hand)}")
+            self.say(f"  {self.short(seat)} holds {' '.join(hand)}  {self.arranged(hand)}")
 
     def arranged(self, hand: list[str]) -> str:
         v = self.state.variant
@@ -158,35 +167,35 @@ class Table:
         state, v = self.state, self.state.variant
         obs = state.observation(self.human)
         scores = "  ".join(f"{self.short(s)} {p}" for s, p in enumerate(obs["scores"]))
-        print(f"\n[{obs['phase']}] hand {state.deals}  scores: {scores}")
+        self.say(f"\n[{obs['phase']}] hand {state.deals}  scores: {scores}")
         hand = obs["hand"]
-        print(f"your hand: {' '.join(hand)}")
-        print(f"  {self.arranged(hand)}")
+        self.say(f"your hand: {' '.join(hand)}")
+        self.say(f"  {self.arranged(hand)}")
         if len(hand) == v.hand_size(state.players, state.deals) + 1 and any(s.kind == "discard" for s in v.turn):
             after, faces = state.meld_rules.best_discards(v.cards(hand))
-            print(f"  best discard {' or '.join(v.names(faces))} -> {after}")
+            self.say(f"  best discard {' or '.join(v.names(faces))} -> {after}")
         turned = f" (turned {obs['turned']})" if obs.get("turned") else ""
         wild = f"   wild rank: {obs['wild_rank']}{turned}" if obs.get("wild_rank") else turned
         if any(isinstance(s, Draw) and s.depth for s in v.turn):     # the whole pile, top last
             pile = " ".join(obs["discard"]) or "-"
-            print(f"discard pile (bottom to top): {pile}   stock: {obs['stock']}{wild}")
+            self.say(f"discard pile (bottom to top): {pile}   stock: {obs['stock']}{wild}")
         else:
             top = obs["discard"][-1] if obs["discard"] else "-"
-            print(f"discard: {top}   stock: {obs['stock']}{wild}")
+            self.say(f"discard: {top}   stock: {obs['stock']}{wild}")
         if obs.get("buying"):
             top = obs["discard"][-1] if obs["discard"] else "-"
-            print(f"buy the discard {top} out of turn? ({self.who(obs['buying']['in_turn'])} "
+            self.say(f"buy the discard {top} out of turn? ({self.who(obs['buying']['in_turn'])} "
                   "is in turn)")
         if obs.get("table"):
             owners = [f" ({self.short(o)})" for o in obs.get("table_owners", ())]
-            print("table: " + "  ".join(f"{k}:[{' '.join(m)}]{owners[k] if owners else ''}"
+            self.say("table: " + "  ".join(f"{k}:[{' '.join(m)}]{owners[k] if owners else ''}"
                                         for k, m in enumerate(obs["table"])))
         spread = obs.get("spread")
         if spread and spread["knocker_melds"]:
             melds = "  ".join(f"{k}:[{' '.join(m)}]"
                               for k, m in enumerate(spread["knocker_melds"]))
-            print(f"knocker's melds: {melds}")
-        print(_columns([f"{i:>2} {a}" for i, a in enumerate(legal, 1)]))
+            self.say(f"knocker's melds: {melds}")
+        self.say(_columns([f"{i:>2} {a}" for i, a in enumerate(legal, 1)]))
 
     def human_turn(self) -> bool:
         """Ask until the person's input is a legal action and play it; False to quit."""
@@ -196,8 +205,10 @@ class Table:
             text = read_line("your move (number, action, h, q)> ")
             if text is None or text.lower() in ("q", "quit", "exit"):
                 return False
+            if not text:
+                continue
             if text.lower() in ("h", "help", "?"):
-                print(HELP)
+                self.say(HELP)
                 continue
             try:
                 if text.split()[0].lower() in EDIT_COMMANDS and self.state.meld_step is not None:
@@ -205,12 +216,12 @@ class Table:
                     if action is None:
                         continue
                 else:
-                    action = self.read_action(text, legal)
-                self.move(self.human, action, legal)
+                    action = self.read_action(keywords_lowered(text), legal)
+                self.move(self.human, action)
                 self.drafts = Drafts()
                 return True
             except RummyError as error:     # the state is unchanged: ask again
-                print(f"refused: {str(error).split('; legal:')[0]}")
+                self.say(f"refused: {str(error).split('; legal:')[0]}")
 
     def read_action(self, text: str, legal: list[Action]) -> Action:
         if text.isascii() and text.isdigit():             # (isdigit alone accepts "²")
@@ -219,39 +230,32 @@ class Table:
             raise IllegalAction(f"no action {text}: choose 1-{len(legal)}")
         return _canonical(self.state.variant, Action.parse(text))
 
-    def move(self, seat: int, action: Action, legal: list[Action] | None = None) -> None:
-        """Apply a seat's action (the engine judges any not listed) and print it."""
-        shown = self.human is not None and (legal is None or action in legal)
-        note = self.revealed(seat, action) if shown else ""
-        self.state.apply(action)
-        if self.human is not None:
-            print(f"{self.who(seat)}: {action}{note}")
+    def move(self, seat: int, action: Action) -> None:
+        """Apply a seat's action (the engine judges any not listed) and tell the person."""
+        state = self.state
+        played = len(state.history)
+        state.apply(action)
+        if self.human is None:
+            return
+        if len(state.history) > played and not state.is_terminal:
+            self.say(f"  {self.who(seat)}: {action}")     # the hand is over, its log with it
+        else:
+            self.tell()
+
+    def tell(self) -> None:
+        """The entries of the hand's log the person has not seen yet, one line each."""
+        log = self.state.observation(self.human)["log"]
+        for entry in log[self.told:]:
+            text = entry["text"]
+            if entry["seat"] == self.human and text.startswith(f"seat {self.human} "):
+                text = "you " + text[len(f"seat {self.human} "):]
+            self.say(f"  {text}")
+        self.told = len(log)
 
     # ---- reports ----------------------------------------------------------------------
-    def revealed(self, seat: int, action: Action) -> str:
-        """What an action shows the table: the card taken from the pile, or the spread."""
-        state, v = self.state, self.state.variant
-        if action.kind in ("take", "draw", "buy") and action.pile != "stock":
-            taken = state.discard[-(action.target or 1):]
-            return f" ({' '.join(v.faces.name(state.face_of[c]) for c in taken)})"
-        if action.kind != "spread":
-            return ""
-        hand = list(state.hand_faces(seat))
-        if action.melds is None:
-            best = state.meld_rules.arrange(hand)
-            melds, rest = [v.names(m.cards) for m in best.melds], list(best.deadwood)
-        else:
-            melds, rest = [list(m) for m in action.melds], hand
-            for m in action.melds:
-                for f in v.cards(m):
-                    rest.remove(f)
-        laid = " ".join(f"[{' '.join(m)}]" for m in melds) or "no melds"
-        points = sum(state.meld_rules.points[f] for f in rest)
-        return f" -> {laid}, deadwood {' '.join(v.names(rest)) or '-'} ({points})"
-
     def report_hand(self, record: dict) -> None:
         if self.human is None:
-            print(_log_line(record, self.state.scores, self.state.variant)
+            self.say(_log_line(record, self.state.scores, self.state.variant)
                   + "".join(f", {name} {'/'.join(map(_num, values))}"
                             for name, values in self.state.shown_counters().items()))
             return
@@ -262,32 +266,37 @@ class Table:
         points = ", ".join(f"{self.short(s)} {p:+d}" for s, p in enumerate(record["points"]))
         totals = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(self.state.scores))
         guard = f" (stopped by the guard {record['guard']})" if "guard" in record else ""
-        print(f"== hand {record['hand']}: {record['outcome']}{how}{guard}; winners: {winners}")
+        self.say(f"== hand {record['hand']}: {record['outcome']}{how}{guard}; winners: {winners}")
+        for seat, shown in record.get("reveal", {}).items():
+            melds = " ".join(f"[{' '.join(m)}]" for m in shown["melds"]) or "no melds"
+            laid = "".join(f", laid off {card} on {k}" for card, k in shown["layoffs"])
+            dead_cards = " ".join(shown["deadwood"]) or "-"
+            self.say(f"   {self.short(int(seat)) + ':':<9} {melds}{laid}; deadwood {dead_cards}")
         if dead:
-            print(f"   deadwood: {dead}")
-        print(f"   points:   {points}\n   totals:   {totals}")
+            self.say(f"   deadwood: {dead}")
+        self.say(f"   points:   {points}\n   totals:   {totals}")
         self.print_shown()
 
     def print_shown(self) -> None:
         """The counters the spec shows next to the totals, one line each."""
         for name, values in self.state.shown_counters().items():
             shown = ", ".join(f"{self.short(s)} {_num(p)}" for s, p in enumerate(values))
-            print(f"   {name + ':':<9} {shown}")
+            self.say(f"   {name + ':':<9} {shown}")
 
     def report_match(self) -> None:
         state = self.state
         totals = ", ".join(f"{self.short(s)} {p}" for s, p in enumerate(state.scores))
         best = " and ".join(self.who(s) for s in state.winners())
-        print(f"\nmatch over after {state.hands_played} hands: {totals}")
+        self.say(f"\nmatch over after {state.hands_played} hands: {totals}")
         self.print_shown()
         if state.variant.match.standing is not None:
             standing = ", ".join(f"{self.short(s)} {_num(p)}" for s, p in enumerate(state.returns()))
-            print(f"   standing: {standing}  ({state.variant.match.standing.text})")
+            self.say(f"   standing: {standing}  ({state.variant.match.standing.text})")
         if state.stopped:
-            print(f"stopped unfinished after {state.deals} deals by the guard "
+            self.say(f"stopped unfinished after {state.deals} deals by the guard "
                   f"match.stop_after_deals: no winner")
             return
-        print(f"winner: {best}")
+        self.say(f"winner: {best}")
 
 
 def _num(x: float) -> str:
