@@ -114,7 +114,9 @@ def check_conservation(state, where: str) -> None:
     pairs = [p for meld in (state.spread.melds if state.spread else ()) for p in meld]
     pairs += [p for meld in _table(state) for p in meld if isinstance(p, (list, tuple))]
     for card, declared in pairs:
-        if not faces.is_joker(state.face_of[card]):
+        if state.meld_rules.is_wild(state.face_of[card]):      # a joker or a wild-rank card
+            assert not faces.is_joker(declared), f"{where}: card {card} stands for a joker"
+        else:
             assert declared == state.face_of[card], f"{where}: card {card} declared as {declared}"
 
 
@@ -127,9 +129,8 @@ class Notation:
         self.names = [self.faces.name(f) for f in range(self.faces.count)]
         alternatives = "|".join(sorted(map(re.escape, set(self.names)), key=len, reverse=True))
         self.token = re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])")
-        # what a joker stands for ("Jk(5c)") is a declaration, not a card being shown
-        self.declared = re.compile(rf"(?<=\b{re.escape(self.faces.name(self.faces.joker))})\([^()]*\)"
-                                   if self.faces.jokers else r"(?!x)x")
+        # what a wild stands for ("Jk(5c)", "7c(Js)") is a declaration, not a card being shown
+        self.declared = re.compile(r"(?<=[0-9A-Za-z])\([^()]*\)")
 
     def tokens(self, text: str) -> list[str]:
         return self.token.findall(self.declared.sub("", text))

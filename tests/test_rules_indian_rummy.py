@@ -72,3 +72,17 @@ def test_a_printed_joker_turned_makes_the_aces_wild():
     g = game(DECLARES, "Jk")
     assert g.observation(0)["wild_rank"] == "A" and g.observation(0)["turned"] == "Jk"
     assert g.meld_rules.deadwood(INDIAN.cards("Ac 5h 6h 2s 3s 4s")) == 0
+
+
+def test_a_printed_joker_in_the_knockers_best_melds_keeps_the_card_it_stands_for(tmp_path):
+    short = tmp_path / "short_pool.yaml"          # the hand ends the match: the spread stays
+    short.write_text("extends: indian_rummy\nname: Short pool\nparams: {pool_limit: 50}\n")
+    g = new_game(load_variant(short), dealer=0,
+                 deck=deck("2h 3h 4h 9s Ts Jk Kd Kc Ks 4d 5d 6d 7d", LOSER, "2c", "8s", "Qh"))
+    g.apply("draw stock")
+    g.apply("knock Qh")
+    g.apply("spread")                             # the best arrangement, joker included
+    assert g.is_terminal
+    assert ["Jk(8s)", "9s", "Ts"] in g.observation(0)["spread"]["knocker_melds"]
+    again = type(g).from_json(g.to_json())        # a joker standing for a card of the deck
+    assert again.to_json() == g.to_json()

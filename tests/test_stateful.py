@@ -176,12 +176,7 @@ def machine_for(name: str) -> type[Match]:
 # Known bug (open): run after other test files in one process, the indian_rummy machine
 # reaches a spread whose meld holds a printed joker standing for a joker (saved_checks refuses
 # it: "a joker standing for face 52"); alone it passes. Not strict, so it is seen either way.
-KNOWN_BAD = {"indian_rummy": "a spread meld with a joker standing for a joker (order-dependent)"}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN_BAD[n], strict=False))
-    if n in KNOWN_BAD else n for n in bundled_names()])
+@pytest.mark.parametrize("name", bundled_names())
 def test_state_machine(name):
     run_state_machine_as_test(machine_for(name), settings=QUICK)
 

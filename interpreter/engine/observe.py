@@ -52,7 +52,8 @@ def observation(state, seat: int) -> dict[str, Any]:
     if state.spread is not None:
         arranged = state.spread.arranged
         obs["spread"] = {
-            "knocker_melds": [[v.faces.name(d) for _, d in m] for m in state.spread.melds],
+            "knocker_melds": [[v.faces.token(state.face_of[c], d) for c, d in m]
+                              for m in state.spread.melds],
             "melds": {str(s): [names(m) for m in melds] for s, melds in arranged.items()},
             "deadwood": {str(s): names(state.hands[s]) for s in arranged},
         }

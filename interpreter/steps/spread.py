@@ -193,11 +193,11 @@ class Spread:
         may_meld = seat == state.knocker or self._defenders_meld(state)
         melds = _lay_melds(state, seat, action.melds if may_meld else ())
         if seat == state.knocker:
-            state.spread.melds = [[[c, state.face_of[c]] for c in m] for m in melds]
+            state.spread.melds = [[[c, d] for c, d in m] for m in melds]
             state.spread.orig = [list(m) for m in state.spread.melds]
             state.spread.arranged[seat] = []
             return self._start_defenders(state)
-        state.spread.arranged[seat] = melds
+        state.spread.arranged[seat] = [[c for c, _ in m] for m in melds]
         return self._next_defender(state)
 
     def _start_defenders(self, state) -> int | None:
@@ -208,7 +208,8 @@ class Spread:
             return self._next_defender(state)
         best = None if self._defenders_meld(state) else ()
         for seat in state.defenders:      # nothing to decide: everyone spreads their best
-            state.spread.arranged[seat] = _lay_melds(state, seat, best)
+            state.spread.arranged[seat] = [[c for c, _ in m]
+                                           for m in _lay_melds(state, seat, best)]
         state.defenders = []
         return None
 
@@ -268,20 +269,22 @@ def _spread_key(state, melds) -> tuple:
     return tuple(sorted(tuple(sorted(parse(m))) for m in melds))
 
 
-def _lay_melds(state, seat: int, notation) -> list[list[int]]:
-    """Take the melds (notation, or None for the best arrangement) out of the seat's hand."""
+def _lay_melds(state, seat: int, notation) -> list[list[tuple[int, int]]]:
+    """Take the melds (notation, or None for the best arrangement) out of the seat's hand, as
+    (card, the face it stands for) pairs: a wild of the best arrangement keeps its declared
+    face (notation lists only melds without wilds)."""
     if notation is None:
         arrangement = state.meld_rules.arrange(state.hand_faces(seat))
-        wanted = [list(m.cards) for m in arrangement.melds]
+        wanted = [list(zip(m.cards, m.declared)) for m in arrangement.melds]
     else:
-        wanted = [state.variant.faces.parse_many(m) for m in notation]
+        wanted = [[(f, f) for f in state.variant.faces.parse_many(m)] for m in notation]
     left, melds = list(state.hands[seat]), []
     for meld in wanted:
         cards = []
-        for f in meld:
+        for f, declared in meld:
             card = next(c for c in left if state.face_of[c] == f)
             left.remove(card)
-            cards.append(card)
+            cards.append((card, declared))
         melds.append(cards)
     state.hands[seat] = left
     return melds
