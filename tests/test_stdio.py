@@ -80,19 +80,21 @@ class Engine:
         assert not reply["ok"] and reply["error"]["code"] == code, reply
         return reply["error"]
 
-    def close(self) -> int:
+    def close(self) -> tuple[int, bytes]:
+        """The exit code and what went to stderr (nothing, unless something went wrong)."""
         self.proc.stdin.close()
         code = self.proc.wait(timeout=20)
+        errors = self.proc.stderr.read()
         self.proc.stdout.close()
         self.proc.stderr.close()
-        return code
+        return code, errors
 
 
 @pytest.fixture
 def engine():
     engine = Engine()
     yield engine
-    assert engine.close() == 0
+    assert engine.close() == (0, b"")
 
 
 def test_hello_names_the_protocol_and_every_command(engine):
@@ -228,11 +230,12 @@ def test_quit_replies_then_ends_the_process():
     assert engine.ok("quit") == {"id": 1, "ok": True, "cmd": "quit"}
     assert engine.proc.wait(timeout=20) == 0
     assert engine.lines.get(timeout=20) == b""
-    engine.close()
+    assert engine.close() == (0, b"")
 
 
 def test_the_schema_can_refuse():
-    """The reply schema is strict: a missing or stray field fails."""
+    """The schema is valid, and strict: a missing or stray field fails."""
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
     with pytest.raises(jsonschema.ValidationError):
         REPLY.validate({"id": 1, "ok": True, "cmd": "legal"})
     with pytest.raises(jsonschema.ValidationError):
