@@ -277,7 +277,8 @@ def main(args: argparse.Namespace | list[str] | None = None) -> int:
     from ``rummy serve --stdio``, or a command line) takes no options of its own."""
     if not isinstance(args, argparse.Namespace):
         argparse.ArgumentParser(prog="rummy serve --stdio",
-                                description=__doc__.split("\n")[0]).parse_args(args)
+                                description="The engine over stdin/stdout: one JSON request "
+                                            "a line in, one JSON reply a line out.").parse_args(args)
     out = sys.stdout
     sys.stdout = sys.stderr             # a stray print can never corrupt the protocol
     try:
