@@ -79,6 +79,26 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--auto", action="store_true", help="bots in every seat; print a match log")
     p.set_defaults(run=_play)
 
+    p = sub.add_parser("serve", help="host tables of any variant over HTTP and WebSocket, with "
+                                      "a browser client (needs the serve extra)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", default="rummy-tables.sqlite3",
+                   help="SQLite file keeping the tables (default rummy-tables.sqlite3; "
+                        ":memory: keeps nothing)")
+    p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
+                   help="pause before each bot move, for people watching (default 0.5)")
+    p.add_argument("--max-spec-bytes", type=int, default=64 * 1024, metavar="N",
+                   help="largest uploaded spec (default 65536)")
+    p.add_argument("--spec-seconds", type=float, default=10.0, metavar="SECONDS",
+                   help="time an uploaded spec may take to load (default 10)")
+    p.add_argument("--cors", action="append", metavar="ORIGIN",
+                   help="also allow browser pages from ORIGIN (repeatable; default: "
+                        "same origin only)")
+    p.add_argument("--stdio", action="store_true",
+                   help="line-delimited JSON over stdin/stdout instead of a network server")
+    p.set_defaults(run=_serve)
+
     p = sub.add_parser("check-game", help="check saved games (State.to_json documents); "
                                           "one line each: ok, or what is wrong and where")
     p.add_argument("files", nargs="+", metavar="FILE", help="saved game JSON files")
@@ -186,6 +206,21 @@ def _rules(args) -> int:
 def _play(args) -> int:
     return play_match(load_variant(args.variant), players=args.players, bots=args.bots,
                       seed=args.seed, seat=args.seat, auto=args.auto, role=args.role)
+
+
+def _serve(args) -> int:
+    if args.stdio:
+        try:
+            from . import stdio
+        except ImportError as error:
+            raise RummyError(f"the stdio mode is not installed ({error})") from None
+        return stdio.main(args)
+    try:
+        from .server.run import serve
+    except ImportError as error:
+        raise RummyError(f"serving needs the serve extra: pip install "
+                         f"'rummy-interpreter[serve]' ({error})") from None
+    return serve(args)
 
 
 def _check_game(args) -> int:
