@@ -1,10 +1,11 @@
 """Many tables playing at once over WebSockets against one `rummy serve` process.
 
-    python benchmarks/serve.py [--tables 200] [--actions-per-table 40] [--variant gin]
-                               [--bot greedy] [--think 0.5] [--seed 1] [--url http://...]
+    python benchmarks/serve.py [--tables 200] [--actions-per-table 20] [--variant gin]
+                               [--bot greedy] [--think 1] [--seed 1] [--db FILE] [--url URL]
 
 Each table has one human seat, driven by this client over a WebSocket, and bots in the other
-seats, played by the server: a human seat per table is what a real table costs the server
+seats, played by the server (the human sits where the first move is, dealt from the table's
+seed, so every table starts with a client's action): a human seat per table is what a real table costs the server
 (a push after every action, the bots' moves, the writes to SQLite), while the client's own work
 stays small. The client picks a random legal action from its view, submits it, and times it
 until the update for that action is pushed back (the first update after the submit: nothing
@@ -38,6 +39,13 @@ from pathlib import Path
 
 import websockets
 
+try:
+    import interpreter  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from interpreter.engine import new_game
+
 ROOT = Path(__file__).resolve().parents[1]
 GOAL_TABLES, GOAL_P99_MS = 200, 50.0
 
@@ -45,33 +53,33 @@ GOAL_TABLES, GOAL_P99_MS = 200, 50.0
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--actions-per-table", type=int, default=40,
+    parser.add_argument("--actions-per-table", type=int, default=20,
                         help="human submits per table (fewer if its match ends)")
     parser.add_argument("--variant", default="gin")
     parser.add_argument("--bot", default="greedy", help="the server-side bots' kind")
-    parser.add_argument("--think", type=float, default=0.5,
+    parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds a human seat waits before acting (0: no wait)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="the started server's SQLite file (default: one in a "
+                                     "temporary folder; :memory: keeps nothing)")
     parser.add_argument("--url", help="a running server (default: start one)")
     args = parser.parse_args(argv)
     print("command: python benchmarks/serve.py " + " ".join(
         sys.argv[1:] if argv is None else argv))
     if args.url:
-        return report(args, asyncio.run(bench(args, args.url.rstrip("/"))), None)
+        return report(args, asyncio.run(bench(args, args.url.rstrip("/"), lambda: None)))
     with tempfile.TemporaryDirectory(prefix="rummy-bench-") as folder:
-        server = Server(Path(folder))
+        server = Server(Path(folder), args.db or str(Path(folder) / "bench.db"))
         try:
-            results = asyncio.run(bench(args, server.url))
-            cpu = server.cpu_seconds()
+            return report(args, asyncio.run(bench(args, server.url, server.cpu_seconds)))
         finally:
             server.stop()
-        return report(args, results, cpu)
 
 
 class Server:
-    """`rummy serve` on a free local port, its database and log in ``folder``."""
+    """`rummy serve` on a free local port with database ``db``, its log in ``folder``."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, db: str):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
@@ -82,7 +90,7 @@ class Server:
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "interpreter.frontends.cli", "serve", "--port", str(port),
-                 "--db", str(folder / "bench.db"), "--bot-delay", "0"],
+                 "--db", db, "--bot-delay", "0"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while True:
@@ -120,23 +128,26 @@ def http(method: str, url: str, body: dict | None = None) -> dict:
         return json.loads(response.read())
 
 
-async def bench(args, url: str) -> dict:
-    """Create the tables, then play them all at once; the figures of the run."""
+async def bench(args, url: str, server_cpu) -> dict:
+    """Create the tables, then play them all at once; the figures of the run (``server_cpu()``:
+    the server's CPU seconds so far, or None)."""
     summary = http("GET", url + "/api/variants")
     players = next(v["players"][0] for v in summary["variants"] if v["name"] == args.variant)
     tables = []
-    for i in range(args.tables):
-        bots = {str(seat): args.bot for seat in range(1, players)}
+    for seed in range(args.seed, args.seed + args.tables):
+        human = new_game(args.variant, players=players, seed=seed).current_player
+        bots = {str(s): args.bot for s in range(players) if s != human}
         created = http("POST", url + "/api/tables", {"variant": args.variant, "players": players,
-                                                     "bots": bots, "seat": 0,
-                                                     "seed": args.seed + i})
+                                                     "bots": bots, "seat": human, "seed": seed})
         tables.append((created["table"], created["token"]))
     ws_url = url.replace("http", "ws", 1)
     results = {"latencies": [], "updates": 0, "submits": 0, "errors": []}
-    start = time.perf_counter()
+    start, cpu, own = time.perf_counter(), server_cpu(), time.process_time()
     await asyncio.gather(*(play(ws_url, table, token, args, random.Random(args.seed * 7919 + i),
                                 results) for i, (table, token) in enumerate(tables)))
     results["wall"] = time.perf_counter() - start
+    results["cpu"] = None if cpu is None else server_cpu() - cpu
+    results["client_cpu"] = time.process_time() - own
     return results
 
 
@@ -178,7 +189,7 @@ async def message(ws, kind: str) -> dict:
     return data
 
 
-def report(args, results: dict, cpu: float | None) -> int:
+def report(args, results: dict) -> int:
     latencies = sorted(1000 * t for t in results["latencies"])
     wall = results["wall"]
     if not latencies:
@@ -195,8 +206,9 @@ def report(args, results: dict, cpu: float | None) -> int:
     print(f"submits/s {results['submits'] / wall:9.1f}   ({results['submits']} human actions)")
     print(f"latency submit -> pushed update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
           f"max {latencies[-1]:.1f} ms")
-    if cpu is not None:
-        print(f"server CPU {cpu:.1f} s = {cpu / wall:.2f} cores busy")
+    if results["cpu"] is not None:
+        print(f"server CPU {results['cpu']:.1f} s = {results['cpu'] / wall:.2f} cores busy; "
+              f"this client {results['client_cpu'] / wall:.2f} cores")
     for error in results["errors"][:5]:
         print("error:", error)
     met = args.tables >= GOAL_TABLES and p99 < GOAL_P99_MS and not results["errors"]
