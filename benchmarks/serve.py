@@ -4,18 +4,20 @@
                                [--bot greedy] [--think 1] [--seed 1] [--db FILE] [--url URL]
 
 Each table has one human seat, driven by this client over a WebSocket, and bots in the other
-seats, played by the server (the human sits where the first move is, dealt from the table's
-seed, so every table starts with a client's action): a human seat per table is what a real table costs the server
-(a push after every action, the bots' moves, the writes to SQLite), while the client's own work
-stays small. The client picks a random legal action from its view, submits it, and times it
-until the update for that action is pushed back (the first update after the submit: nothing
-else moves while it is the seat's turn). It then waits for its turn again and thinks for a
-random time (uniform in 0-2x ``--think`` seconds) before the next action, like a person; at
-``--think 0`` every table plays as fast as it can and the figures measure saturation instead.
+seats, played by the server. A human seat per table is what a real table costs the server (a
+push after every action, the bots' moves, the writes to SQLite), while the client's own work
+stays small. The human sits where the first move is (dealt from the table's seed), so every
+table starts with a client's action. The client picks a random legal action from its view,
+submits it, and times it until the update for that action is pushed back (the first update
+after the submit: nothing else moves while it is the seat's turn). It then waits for its turn
+again and thinks for a random time (uniform in 0-2x ``--think`` seconds) before the next
+action, like a person; at ``--think 0`` every table plays as fast as it can, and the figures
+measure saturation instead (latency is then mostly queueing behind the other tables).
 
 Reported: actions per second (every action applied, the bots' included: one update each),
-submits per second, p50/p99/max latency from submit to pushed update, the server's CPU use,
-and whether the goal holds (issue 11: 200 concurrent tables, p99 under 50 ms on 2 cores).
+submits per second, p50/p99/max latency from submit to pushed update, the CPU use of the
+server and of this client, the load average (other work on the machine skews the latency
+tail), and whether the goal holds (issue 11: 200 concurrent tables, p99 under 50 ms on 2 cores).
 The server is started as a subprocess (``python -m interpreter.frontends.cli serve``) with a
 database in a temporary folder, unless ``--url`` names a running one. This client runs on the
 same machine, so on a small machine it competes with the server for the cores.
