@@ -198,7 +198,7 @@ def report(args, results: dict) -> int:
         print("no action was timed;", *results["errors"][:5], sep="\n  ")
         return 1
     p50 = statistics.median(latencies)
-    p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+    p90, p99 = (latencies[min(len(latencies) - 1, int(q * len(latencies)))] for q in (0.9, 0.99))
     cores = os.cpu_count() or 1
     print(f"{args.tables} tables of {args.variant}, one human seat each (this client) and "
           f"{args.bot} bots (the server), think {args.think:g} s, {cores} cores, "
@@ -206,8 +206,8 @@ def report(args, results: dict) -> int:
     print(f"actions/s {results['updates'] / wall:9.1f}   (every action applied, bots' included; "
           f"{results['updates']} in {wall:.1f} s)")
     print(f"submits/s {results['submits'] / wall:9.1f}   ({results['submits']} human actions)")
-    print(f"latency submit -> pushed update: p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-          f"max {latencies[-1]:.1f} ms")
+    print(f"latency submit -> pushed update: p50 {p50:.1f} ms, p90 {p90:.1f} ms, "
+          f"p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms")
     if results["cpu"] is not None:
         print(f"server CPU {results['cpu']:.1f} s = {results['cpu'] / wall:.2f} cores busy; "
               f"this client {results['client_cpu'] / wall:.2f} cores")

@@ -276,9 +276,10 @@ def main(args: argparse.Namespace | list[str] | None = None) -> int:
     """Serve on stdin/stdout until end of input or ``quit``; ``args`` (an argparse Namespace
     from ``rummy serve --stdio``, or a command line) takes no options of its own."""
     if not isinstance(args, argparse.Namespace):
-        argparse.ArgumentParser(prog="rummy serve --stdio",
-                                description="The engine over stdin/stdout: one JSON request "
-                                            "a line in, one JSON reply a line out.").parse_args(args)
+        parser = argparse.ArgumentParser(prog="rummy serve --stdio",
+                                         description="The engine over stdin/stdout: one JSON "
+                                                     "request a line in, one reply a line out.")
+        parser.parse_args(args)
     out = sys.stdout
     sys.stdout = sys.stderr             # a stray print can never corrupt the protocol
     try:
