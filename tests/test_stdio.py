@@ -244,3 +244,12 @@ def test_the_schema_can_refuse():
         REPLY.validate({"id": 1, "ok": False, "error": {"code": "oops", "message": "m"}})
     with pytest.raises(jsonschema.ValidationError):
         REQUEST.validate({"cmd": "view"})
+
+
+def test_rummy_serve_stdio_runs_the_same_engine():
+    run = subprocess.run([sys.executable, "-m", "interpreter.frontends.cli", "serve", "--stdio"],
+                         cwd=ROOT, input=b'{"id": "a", "cmd": "new", "variant": "gin"}\n',
+                         capture_output=True, timeout=30)
+    hello, started = (json.loads(line) for line in run.stdout.splitlines())
+    assert run.returncode == 0 and run.stderr == b""
+    assert hello["cmd"] == "hello" and started["id"] == "a" and started["ok"]
