@@ -144,35 +144,47 @@ async def bench(args, url: str, server_cpu) -> dict:
         tables.append((created["table"], created["token"]))
     ws_url = url.replace("http", "ws", 1)
     results = {"latencies": [], "updates": 0, "submits": 0, "errors": []}
+    seats = await asyncio.gather(*(connect(ws_url, table, token, results)
+                                   for table, token in tables))
     start, cpu, own = time.perf_counter(), server_cpu(), time.process_time()
-    await asyncio.gather(*(play(ws_url, table, token, args, random.Random(args.seed * 7919 + i),
-                                results) for i, (table, token) in enumerate(tables)))
+    await asyncio.gather(*(play(seat, args, random.Random(args.seed * 7919 + i), results)
+                           for i, seat in enumerate(seats) if seat is not None))
     results["wall"] = time.perf_counter() - start
     results["cpu"] = None if cpu is None else server_cpu() - cpu
     results["client_cpu"] = time.process_time() - own
+    await asyncio.gather(*(seat[1].close() for seat in seats if seat is not None))
     return results
 
 
-async def play(ws_url: str, table: str, token: str, args, pick: random.Random,
-               results: dict) -> None:
-    """One human seat: act on each turn until its quota of actions or the match end."""
+async def connect(ws_url: str, table: str, token: str, results: dict):
+    """(table, its open WebSocket, the welcome view), or None if that fails (reported):
+    every table connects before the timing starts."""
     try:
-        async with websockets.connect(f"{ws_url}/ws/tables/{table}?token={token}",
-                                      max_size=2**22) as ws:
-            view = (await message(ws, "welcome"))["view"]
-            for n in range(args.actions_per_table):
-                while not (view["legal"] or view["over"]):
-                    view = await update(ws, results)
-                if view["over"]:
-                    return
-                if args.think:
-                    await asyncio.sleep(pick.uniform(0, 2 * args.think))
-                sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "id": n,
-                                          "action": pick.choice(view["legal"])}))
+        ws = await websockets.connect(f"{ws_url}/ws/tables/{table}?token={token}",
+                                      max_size=2**22)
+        return table, ws, (await message(ws, "welcome"))["view"]
+    except Exception as error:               # reported with the figures, not a traceback
+        results["errors"].append(f"table {table}: {type(error).__name__}: {error}")
+        return None
+
+
+async def play(seat, args, pick: random.Random, results: dict) -> None:
+    """One human seat: act on each turn until its quota of actions or the match end."""
+    table, ws, view = seat
+    try:
+        for n in range(args.actions_per_table):
+            while not (view["legal"] or view["over"]):
                 view = await update(ws, results)
-                results["latencies"].append(time.perf_counter() - sent)
-                results["submits"] += 1
+            if view["over"]:
+                return
+            if args.think:
+                await asyncio.sleep(pick.uniform(0, 2 * args.think))
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "action", "id": n,
+                                      "action": pick.choice(view["legal"])}))
+            view = await update(ws, results)
+            results["latencies"].append(time.perf_counter() - sent)
+            results["submits"] += 1
     except Exception as error:               # reported with the figures, not a traceback
         results["errors"].append(f"table {table}: {type(error).__name__}: {error}")
 
