@@ -215,6 +215,7 @@ def test_bad_lines_get_located_errors_and_the_process_goes_on(engine):
                                                   seed=True)["message"]
     assert "exactly one" in engine.refused("bad_request", "new", variant="gin",
                                            spec="x: 1")["message"]
+    assert "64-bit" in engine.refused("bad_request", "new", variant="gin", seed=2**63)["message"]
     assert "not 9" in engine.refused("bad_request", "new", variant="gin", players=9)["message"]
     assert "bundled" in engine.refused("not_found", "new", variant="../gin")["message"]
     engine.ok("new", variant="gin", seed=2)

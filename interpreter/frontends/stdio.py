@@ -23,6 +23,7 @@ from ..spec import bundled_names, load_variant
 from .rules_sheet import rules_sheet
 
 PROTOCOL = 1
+SEEDS = range(-2**63, 2**63)            # what a saved game can hold
 MAX_LINE = 3 * saved.MAX_BYTES          # a saved game sent as a JSON string, escaped, fits
 
 
@@ -68,7 +69,7 @@ class Session:
         except RecursionError:
             return _error(None, "bad_json", "the request is nested too deeply")
         except ValueError as error:
-            return _error(None, "bad_json", f"not a JSON object: {error}")
+            return _error(None, "bad_json", f"not JSON: {error}")
         if not isinstance(request, dict):
             return _error(None, "bad_request", "a request is one JSON object per line")
         ident, cmd = request.get("id"), request.get("cmd")
@@ -115,6 +116,8 @@ class Session:
         if ("variant" in request) == ("spec" in request):
             raise Refused("bad_request", "new: give exactly one of 'variant' (a bundled name) "
                                          "or 'spec' (the YAML text of a variant)")
+        if request.get("seed", 0) not in SEEDS:
+            raise Refused("bad_request", "new: the seed must be a 64-bit signed integer")
         if "variant" in request:
             variant = _bundled(request["variant"])
             warnings = list(variant.warnings)
@@ -254,7 +257,12 @@ def serve(source, out) -> int:
     session = Session()
 
     def send(reply: dict) -> None:
-        out.write(json.dumps(reply) + "\n")
+        try:
+            line = json.dumps(reply, allow_nan=False)
+        except (TypeError, ValueError) as error:      # a bug of ours: reported, process goes on
+            line = json.dumps(_error(reply.get("id"), "internal_error",
+                                     f"the reply is not JSON: {error}", reply.get("cmd")))
+        out.write(line + "\n")
         out.flush()
 
     send(session.hello())
