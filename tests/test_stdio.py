@@ -254,3 +254,26 @@ def test_rummy_serve_stdio_runs_the_same_engine():
     hello, started = (json.loads(line) for line in run.stdout.splitlines())
     assert run.returncode == 0 and run.stderr == b""
     assert hello["cmd"] == "hello" and started["id"] == "a" and started["ok"]
+
+
+def test_a_bug_of_ours_is_an_internal_error_line_and_the_process_goes_on(monkeypatch):
+    """In process: a handler that raises, and a reply that is not JSON."""
+    import io
+
+    from interpreter.frontends import stdio
+
+    def broken(self, request):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(stdio.Session, "variants", broken)
+    monkeypatch.setattr(stdio.Session, "save", lambda self, request: {"saved": {1, 2}})
+    out = io.StringIO()
+    lines = b'{"id": 1, "cmd": "variants"}\n{"id": 2, "cmd": "save"}\n{"id": 3, "cmd": "quit"}\n'
+    assert stdio.serve(io.BytesIO(lines), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    for reply in replies:
+        REPLY.validate(reply)
+    assert [r["id"] for r in replies] == [None, 1, 2, 3]
+    assert replies[1]["error"] == {"code": "internal_error",
+                                   "message": "ZeroDivisionError: oops"}
+    assert replies[2]["error"]["code"] == "internal_error" and replies[3]["ok"]
