@@ -1,5 +1,6 @@
 """``rummy serve --stdio``: the real subprocess, whole gin play through it, refused requests,
 and every reply checked against schema/stdio.schema.json."""
+import io
 import json
 import queue
 import random
@@ -12,6 +13,7 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
+from interpreter.frontends import stdio
 from interpreter.frontends.rules_sheet import rules_sheet
 from interpreter.frontends.stdio import MAX_LINE
 from interpreter.spec import load_variant
@@ -258,10 +260,6 @@ def test_rummy_serve_stdio_runs_the_same_engine():
 
 def test_a_bug_of_ours_is_an_internal_error_line_and_the_process_goes_on(monkeypatch):
     """In process: a handler that raises, and a reply that is not JSON."""
-    import io
-
-    from interpreter.frontends import stdio
-
     def broken(self, request):
         raise ZeroDivisionError("oops")
 
