@@ -21,7 +21,8 @@ def test_serve_benchmark_tiny():
     figures = {line.split()[0]: line.split() for line in lines if line.strip()}
     assert float(figures["actions/s"][1]) > 0 and "(12 human actions)" in run.stdout
     assert "latency submit -> pushed update: p50" in run.stdout
-    assert "server: on a CPU" in run.stdout and "client: on a CPU" in run.stdout
+    if Path("/proc/self/schedstat").exists():
+        assert "server: on a CPU" in run.stdout and "client: on a CPU" in run.stdout
     assert "goal (200 concurrent tables, p99 under 50 ms on 2 cores): NOT met (3 tables" \
         in run.stdout
     assert "error:" not in run.stdout
