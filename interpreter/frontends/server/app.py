@@ -239,7 +239,7 @@ def _optional(body: dict, key: str, kind: type, bounds: tuple[int, int] = (0, 10
         return None
     if not isinstance(value, kind) or isinstance(value, bool):
         raise ApiError("bad_request", f"{key}: expected {'an integer' if kind is int else 'text'}")
-    if kind is int and not bounds[0] <= value <= bounds[1]:
+    if isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
         raise ApiError("bad_request", f"{key}: expected {bounds[0]}-{bounds[1]}")
     return value
 

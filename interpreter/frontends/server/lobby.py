@@ -39,7 +39,10 @@ class Lobby:
         self.store = Store(settings.db)
         self.tables: dict[str, Table] = {}
         for record in self.store.tables():
-            self.tables[record.id] = self._restored(record)
+            try:
+                self.tables[record.id] = self._restored(record)
+            except RummyError as error:        # e.g. a spec this version no longer accepts
+                log.error("table %s is not served: %s", record.id, error)
 
     def get(self, table: str) -> Table:
         found = self.tables.get(table)
@@ -79,6 +82,7 @@ class Lobby:
         self.store.add_table(record)
         table = self.tables[record.id] = Table(record, built, state, self.store,
                                                self.settings.bot_delay)
+        table.start_bots()
         return table, admin
 
     def _new_id(self) -> str:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import multiprocessing
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from ...engine import new_game
 from ...errors import RummyError, SpecError
@@ -60,7 +60,7 @@ def check_upload(text: str, players: int | None, max_bytes: int, seconds: float)
 def _in_child(text: str, players: int | None, seconds: float) -> list[str]:
     """Problems found loading the spec and dealing a game in a child process, which is killed
     after ``seconds``; [] if it loads."""
-    context = multiprocessing.get_context(_method())
+    context: Any = multiprocessing.get_context(_method())
     reading, writing = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(text, players, writing), daemon=True)
     child.start()
@@ -96,7 +96,3 @@ def _child(text: str, players: int | None, out) -> None:
         out.send(error.problems)
     except RummyError as error:
         out.send([f"{UPLOAD}: {error}"])
-
-
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
