@@ -3,16 +3,16 @@
     python benchmarks/serve.py [--tables 200] [--actions-per-table 20] [--variant gin]
                                [--bot greedy] [--think 1] [--seed 1] [--db FILE] [--url URL]
 
-Each table has one human seat, driven by this client over a WebSocket, and bots in the other
-seats, played by the server. A human seat per table is what a real table costs the server (a
-push after every action, the bots' moves, the writes to SQLite), while the client's own work
-stays small. The human sits where the first move is (dealt from the table's seed), so every
-table starts with a client's action. The client picks a random legal action from its view,
-submits it, and times it until the update for that action is pushed back (the first update
-after the submit: nothing else moves while it is the seat's turn). It then waits for its turn
-again and thinks for a random time (uniform in 0-2x ``--think`` seconds) before the next
-action, like a person; at ``--think 0`` every table plays as fast as it can, and the figures
-measure saturation instead (latency is then mostly queueing behind the other tables).
+Each table has one human seat (seat 0), driven by this client over a WebSocket, and bots in the
+other seats, played by the server. A human seat per table is what a real table costs the server
+(a push after every action, the bots' moves, the writes to SQLite), while the client's own work
+stays small. Every table connects before the timing starts. The client picks a random legal
+action from its view, submits it, and times it until the update for that action is pushed back
+(the first update after the submit: nothing else moves while it is the seat's turn). It then
+waits for its turn again and thinks for a random time (uniform in 0-2x ``--think`` seconds)
+before the next action, like a person; at ``--think 0`` every table plays as fast as it can, and
+the figures measure saturation instead (latency is then mostly queueing behind the other
+tables).
 
 Reported: actions per second (every action applied, the bots' included: one update each),
 submits per second, p50/p90/p99/max latency from submit to pushed update, the seconds the
@@ -41,13 +41,6 @@ import urllib.request
 from pathlib import Path
 
 import websockets
-
-try:
-    import interpreter  # noqa: F401
-except ImportError:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from interpreter.engine import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL_TABLES, GOAL_P99_MS = 200, 50.0
@@ -140,11 +133,10 @@ async def bench(args, url: str, server: int | None) -> dict:
     summary = http("GET", url + "/api/variants")
     players = next(v["players"][0] for v in summary["variants"] if v["name"] == args.variant)
     tables = []
+    bots = {str(seat): args.bot for seat in range(1, players)}
     for seed in range(args.seed, args.seed + args.tables):
-        human = new_game(args.variant, players=players, seed=seed).current_player
-        bots = {str(s): args.bot for s in range(players) if s != human}
         created = http("POST", url + "/api/tables", {"variant": args.variant, "players": players,
-                                                     "bots": bots, "seat": human, "seed": seed})
+                                                     "bots": bots, "seat": 0, "seed": seed})
         tables.append((created["table"], created["token"]))
     ws_url = url.replace("http", "ws", 1)
     results = {"latencies": [], "updates": 0, "submits": 0, "errors": []}
