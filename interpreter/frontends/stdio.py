@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
+from .. import __version__
 from ..agents import AGENTS, make_agent
 from ..engine import State, new_game, saved
 from ..errors import ActionFailed, RummyError, SavedGameError, SpecError
@@ -59,7 +60,7 @@ class Session:
 
     def hello(self) -> dict:
         return {"id": None, "ok": True, "cmd": "hello", "protocol": PROTOCOL,
-                "engine": "rummy-interpreter", "commands": list(self.commands)}
+                "engine": f"rummy-interpreter {__version__}", "commands": list(self.commands)}
 
     # ---- one line -------------------------------------------------------------------------
     def handle(self, line: bytes | str) -> dict:
