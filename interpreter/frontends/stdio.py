@@ -10,6 +10,7 @@ The requests and replies are described by ``schema/stdio.schema.json``.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import tempfile
@@ -109,7 +110,7 @@ class Session:
     def variants(self, request: dict) -> dict:
         out = []
         for name in bundled_names():
-            variant = load_variant(name)
+            variant = _load_bundled(name)
             out.append({"name": name, "title": variant.name, "players": list(variant.players)})
         return {"variants": out}
 
@@ -225,6 +226,11 @@ def _bundled(name: str):
     if name not in bundled_names():
         raise Refused("not_found", f"{name!r} is not a bundled variant; bundled: "
                                    f"{', '.join(bundled_names())}")
+    return _load_bundled(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_bundled(name: str):
     return load_variant(name)
 
 
