@@ -114,16 +114,13 @@ class Secrets:
         self.names = [faces.name(f) for f in range(faces.count)]
         alternatives = "|".join(sorted(map(re.escape, set(self.names)), key=len, reverse=True))
         self.token = re.compile(rf"(?<![0-9A-Za-z])(?:{alternatives})(?![0-9A-Za-z])")
-        joker = re.escape(faces.name(faces.joker)) if faces.jokers else None
-        self.declared = re.compile(rf"(?<={joker})\([^()]*\)") if joker else None
+        # what a joker or a wild card stands for ("Jk(5c)", "As(Qs)") is not a card shown
+        self.declared = re.compile(rf"({alternatives})\([^()]*\)")
         self.seen: dict[int | None, Counter] = {}
         self.hand = None
 
     def tokens(self, value) -> list[str]:
-        text = json.dumps(value)
-        if self.declared is not None:
-            text = self.declared.sub("", text)      # Jk(5c): what a joker stands for
-        return self.token.findall(text)
+        return self.token.findall(self.declared.sub(r"\1", json.dumps(value)))
 
     def split(self, state, seat: int | None) -> tuple[set[str], set[str]]:
         """(names hidden from ``seat``, names it may see), as check_observation has them."""
@@ -163,6 +160,8 @@ class Secrets:
         logs = [scan.pop("events", [])]
         scan.pop("hand_end", None)
         for holder in (scan, scan.get("view")):
+            if isinstance((holder or {}).get("table"), str):
+                del holder["table"]            # the table's id, random: "Qs_x-7cA" is no card
             observation = (holder or {}).get("observation")
             if observation:
                 observation.pop("history", None)

@@ -115,7 +115,7 @@ def test_legal_actions_apply_and_illegal_ones_change_nothing(api, client, gin):
         response = api.post(f"/api/tables/{table}/actions", token, json={"action": action})
         assert (response.status_code, response.json()["error"]["code"]) == (status, code)
     refused = api.post(f"/api/tables/{table}/actions", token, json={"action": "draw stock"})
-    assert "not legal now" in refused.json()["error"]["message"]
+    assert "draw stock" in refused.json()["error"]["message"]      # the engine says why
     late = api.post(f"/api/tables/{table}/actions", other, json={"action": "pass"})
     assert (late.status_code, late.json()["error"]["code"]) == (409, "not_your_turn")
     anyone = api.post(f"/api/tables/{table}/actions", json={"action": "pass"})
@@ -124,6 +124,45 @@ def test_legal_actions_apply_and_illegal_ones_change_nothing(api, client, gin):
     done = api.post(f"/api/tables/{table}/actions", token, json={"action": "pass"})
     assert done.status_code == 200 and done.json()["legal"] == []
     assert done.json()["observation"]["current_player"] == 1
+
+
+def test_check_says_whether_an_action_would_be_accepted_and_changes_nothing(api, client, gin):
+    table, token, _ = gin
+    before = state_of(client, table).to_json()
+    path = f"/api/tables/{table}/check"
+    assert api.post(path, token, json={"action": "pass"}).json() == {"legal": True,
+                                                                    "problem": None}
+    refused = api.post(path, token, json={"action": "draw stock"}).json()
+    assert not refused["legal"] and "draw stock" in refused["problem"]
+    assert state_of(client, table).to_json() == before
+    other = api.post(f"/api/tables/{table}/seats").json()["token"]
+    assert api.post(path, other, json={"action": "pass"}).status_code == 409
+    assert api.post(path, json={"action": "pass"}).status_code == 401
+
+
+def test_arrange_gives_the_best_melds_of_the_seats_own_hand(api, client):
+    created = api.create(variant="gin", players=2, seed=1, seat=0)
+    table = created["table"]
+    answer = api.get(f"/api/tables/{table}/arrange", created["token"]).json()
+    best = state_of(client, table).variant.arrange(api.view(table, created["token"])
+                                                   ["observation"]["hand"])
+    assert answer["hand"]["points"] == best.points and answer["advised"] == {}
+    assert len(answer["hand"]["melds"]) == len(best.melds)
+    assert api.get(f"/api/tables/{table}/arrange").status_code == 401
+
+
+def test_arrange_covers_the_hand_a_seat_advises(api, client):
+    created = api.create(variant="three_hand_gin", players=3, seed=2)
+    table = created["table"]
+    state = state_of(client, table)
+    tokens = [api.post(f"/api/tables/{table}/seats").json()["token"] for _ in range(3)]
+    assert state.observation(0)["advised_hands"]             # the sitter sees the captain's
+    for seat, token in enumerate(tokens):
+        advised = state.observation(seat).get("advised_hands", {})
+        answer = api.get(f"/api/tables/{table}/arrange", token).json()
+        assert set(answer["advised"]) == set(advised)
+        for other, cards in advised.items():
+            assert answer["advised"][other]["points"] == state.variant.arrange(cards).points
 
 
 def test_a_token_acts_only_for_its_own_seat_and_table(api, gin):
@@ -234,6 +273,9 @@ def test_a_cross_site_websocket_is_refused(client, gin):
         with client.websocket_connect(f"/ws/tables/{table}?token={token}",
                                       headers={"origin": "https://evil.example"}) as socket:
             socket.receive_json()
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}",
+                                  headers={"origin": "http://testserver"}) as socket:
+        assert check_message(socket.receive_json())["type"] == "welcome"     # the same site
 
 
 def test_bots_play_a_whole_gin_match():
@@ -308,6 +350,11 @@ def test_a_bad_spec_is_refused_with_located_lines_as_rummy_validate_gives(api, t
     error = response.json()["error"]
     assert (response.status_code, error["code"], error["problems"]) == (400, "bad_spec", problems)
     assert error["message"] == "\n".join(problems)
+
+
+def test_an_uploaded_spec_for_too_many_players_is_a_bad_request(api):
+    error = api.post("/api/tables", json={"spec": HOUSE, "players": 9}).json()["error"]
+    assert error == {"code": "bad_request", "message": "House gin is for 2-4 players, not 9"}
 
 
 def test_a_too_large_spec_is_refused_before_it_is_read(api):
@@ -391,3 +438,39 @@ def test_other_origins_are_refused_unless_allowed(client):
     with TestClient(app(cors=("https://example.org",))) as other:
         answer = other.options("/api/tables", headers=asked)
         assert answer.headers["access-control-allow-origin"] == "https://example.org"
+
+
+def test_a_connection_that_falls_too_far_behind_is_closed(monkeypatch, client, gin):
+    from interpreter.frontends.server import tables
+
+    monkeypatch.setattr(tables, "QUEUE_LIMIT", 2)
+    table = client.app.state.lobby.tables[gin[0]]
+    slow, _ = table.subscribe(None)
+    for n in range(4):
+        slow.send({"n": n})
+    assert slow.closed and [slow.queue.get_nowait() for _ in range(3)] == [
+        {"n": 0}, {"n": 1}, None] and slow.queue.empty()
+    table.publish(None, None, None)
+    assert slow not in table.subscribers
+
+
+def test_a_seat_left_closes_its_websocket_and_its_token_stops_working(api, client, gin):
+    from starlette.websockets import WebSocketDisconnect
+
+    from interpreter.frontends.server.ws import _handle
+
+    table, token, _ = gin
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        check_message(socket.receive_json())
+        assert api.delete(f"/api/tables/{table}/seats/0", token).status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive_json()                         # closed by the server
+    assert api.post(f"/api/tables/{table}/actions", token,
+                    json={"action": "pass"}).status_code == 401
+    # what a closing connection still sends is refused
+    seated = client.app.state.lobby.tables[table]
+    before = seated.state.to_json()
+    subscriber = seated.subscribe(0)[0]
+    subscriber.send(None)
+    _handle(seated, subscriber, '{"type": "action", "action": "pass"}')
+    assert seated.state.to_json() == before

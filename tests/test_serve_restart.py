@@ -141,7 +141,8 @@ def test_a_hand_over_a_real_server_and_websocket(server):
     import json
 
     import httpx
-    from websockets.sync.client import connect
+
+    connect = pytest.importorskip("websockets.sync.client").connect
 
     address, served = server
     created = httpx.post(f"http://{address}/api/tables", json={
@@ -170,3 +171,15 @@ def test_a_hand_over_a_real_server_and_websocket(server):
     assert view["observation"]["hands_played"] == 1
     summary = httpx.get(f"http://{address}/api/tables/{table}").json()
     assert summary["hands_played"] == 1
+
+
+def test_a_table_that_no_longer_loads_is_skipped_and_reported(tmp_path, caplog):
+    db = str(tmp_path / "tables.sqlite3")
+    with TestClient(app(db)) as client:
+        kept = Api(client).create(variant="gin", seed=1)["table"]
+        gone = Api(client).create(spec=HOUSE, seed=1)["table"]
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tables SET spec = 'extends: no_such_variant' WHERE id = ?", (gone,))
+    with TestClient(app(db)) as client:
+        assert set(client.app.state.lobby.tables) == {kept}
+    assert f"table {gone} is not served" in caplog.text

@@ -22,6 +22,7 @@ from ..rules_sheet import rules_sheet
 from . import specs
 from .errors import ApiError
 from .lobby import Lobby, Settings
+from .tables import Table
 from .ws import table_socket
 
 STATIC = Path(__file__).with_name("static")
@@ -64,6 +65,8 @@ def _routes() -> list[BaseRoute]:
         Route("/api/tables/{table}/seats/{seat:int}", leave, methods=["DELETE"]),
         Route("/api/tables/{table}/view", table_view),
         Route("/api/tables/{table}/actions", act, methods=["POST"]),
+        Route("/api/tables/{table}/check", check, methods=["POST"]),
+        Route("/api/tables/{table}/arrange", arrange),
         Route("/api/tables/{table}/rules", rules),
         Route("/api/tables/{table}/spec", spec),
         Route("/api/tables/{table}/export", export),
@@ -142,18 +145,20 @@ async def table_view(request: Request) -> Response:
 
 
 async def act(request: Request) -> Response:
-    table = _table(request)
-    token = _bearer(request)
-    seat = table.seat_of(token)
-    if seat is None:
-        raise ApiError("unauthorized", "acting needs a seat's token: Authorization: Bearer ...")
-    body = await _body(request, MAX_ACTION + 1024)
-    action = body.get("action")
-    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
-        raise ApiError("bad_request", "the body must be {\"action\": notation}, as "
-                                      "GET .../view lists in 'legal'")
-    table.play(seat, action.strip())
+    table, seat = _seated(request)
+    table.play(seat, await _action(request))
     return JSONResponse(table.view(seat))
+
+
+async def check(request: Request) -> Response:
+    table, seat = _seated(request)
+    problem = table.check(seat, await _action(request))
+    return JSONResponse({"legal": problem is None, "problem": problem})
+
+
+async def arrange(request: Request) -> Response:
+    table, seat = _seated(request)
+    return JSONResponse(await table.arrange(seat))
 
 
 async def rules(request: Request) -> Response:
@@ -199,8 +204,26 @@ def _lobby(request: Request) -> Lobby:
     return request.app.state.lobby
 
 
-def _table(request: Request):
+def _table(request: Request) -> Table:
     return _lobby(request).get(request.path_params["table"])
+
+
+def _seated(request: Request) -> tuple[Table, int]:
+    """The table and the seat of the request's bearer token; unauthorized without one."""
+    table = _table(request)
+    seat = table.seat_of(_bearer(request))
+    if seat is None:
+        raise ApiError("unauthorized", "this needs a seat's token: Authorization: Bearer ...")
+    return table, seat
+
+
+async def _action(request: Request) -> str:
+    body = await _body(request, MAX_ACTION + 1024)
+    action = body.get("action")
+    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+        raise ApiError("bad_request", "the body must be {\"action\": notation}, as "
+                                      "GET .../view lists in 'legal'")
+    return action.strip()
 
 
 def _bearer(request: Request) -> str | None:

@@ -41,7 +41,7 @@ class Lobby:
         for record in self.store.tables():
             try:
                 self.tables[record.id] = self._restored(record)
-            except RummyError as error:        # e.g. a spec this version no longer accepts
+            except (RummyError, ApiError) as error:   # a spec this version no longer takes
                 log.error("table %s is not served: %s", record.id, error)
 
     def get(self, table: str) -> Table:

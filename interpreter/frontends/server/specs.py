@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from ...spec import Variant, bundled_names, load_variant
 from .errors import ApiError
 
 UPLOAD = "<upload>"        # stands for the uploaded file in located errors: <upload>:3:5: ...
+_LOADING = threading.Lock()     # uploads load in worker threads: one at a time
 
 
 @functools.lru_cache(maxsize=None)
@@ -48,8 +50,8 @@ def check_upload(text: str, players: int | None, max_bytes: int, seconds: float)
         if problems:
             raise ApiError("bad_spec", "\n".join(problems), problems=problems)
     try:
-        variant = uploaded(text)
-        new_game(variant, players=players, seed=0)
+        with _LOADING:
+            variant = _dealt(text, players)
     except SpecError as error:
         raise ApiError("bad_spec", str(error), problems=error.problems) from None
     except RummyError as error:
@@ -88,9 +90,19 @@ def _method() -> str:
     return "spawn"
 
 
+def _dealt(text: str, players: int | None) -> Variant:
+    """The spec's variant, once it has dealt a game (for ``players`` if the variant takes that
+    many: if not, the table request is refused for it)."""
+    variant = uploaded(text)
+    low, high = variant.players
+    if players is None or low <= players <= high:
+        new_game(variant, players=players, seed=0)
+    return variant
+
+
 def _child(text: str, players: int | None, out) -> None:
     try:
-        new_game(uploaded(text), players=players, seed=0)
+        _dealt(text, players)
         out.send([])
     except SpecError as error:
         out.send(error.problems)

@@ -43,15 +43,18 @@ def replay(variant: Variant, record: Record) -> State:
 @dataclass(eq=False)
 class Subscriber:
     """A connection: the seat it plays (None: a spectator) and the messages waiting for it
-    (None closes it)."""
+    (None closes it; so does falling :data:`QUEUE_LIMIT` messages behind)."""
 
     seat: int | None
     cursor: LogCursor
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    closed: bool = False
 
     def send(self, message: dict[str, Any] | None) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            message = None
+        if self.closed:
+            return
+        if message is None or self.queue.qsize() >= QUEUE_LIMIT:
+            self.closed, message = True, None
         self.queue.put_nowait(message)
 
 
@@ -65,6 +68,7 @@ class Table:
         self.tokens = {digest: seat for seat, digest in record.seats.items()}
         self.subscribers: list[Subscriber] = []
         self.bots: asyncio.Task | None = None
+        self.arranged: dict[tuple, list] = {}         # the last hands arranged
 
     @property
     def id(self) -> str:
@@ -149,11 +153,45 @@ class Table:
         self.publish(state.history[-1] if len(state.history) > hands else None, origin, ident)
         self.start_bots()
 
+    def check(self, seat: int, action: str) -> str | None:
+        """Why ``seat``'s action would be refused now (None: it is legal); nothing changes.
+        A table rearrangement built step by step is checked by playing it on the state and
+        restoring it, as the engine checks one."""
+        state = self.state
+        if state.is_terminal:
+            raise ApiError("match_over", "the match is over")
+        if seat != state.current_player:
+            raise ApiError("not_your_turn", f"seat {state.current_player} is to act, "
+                                            f"not seat {seat}")
+        snapshot = state.snapshot()
+        try:
+            state.apply(action)
+        except RummyError as error:
+            return str(error)
+        finally:
+            state.restore(snapshot)
+        return None
+
+    async def arrange(self, seat: int) -> dict[str, Any]:
+        """The best melds and deadwood of the hands ``seat`` sees (its own, and hands it
+        advises), for a client to highlight; searched in a worker thread, once per hand."""
+        observation = self.state.observation(seat)
+        advised = observation.get("advised_hands", {})
+        hands = [observation["hand"], *advised.values()]
+        key = (self.state.deals, seat, repr(hands))       # a hand's wild rank: by the deal
+        if key not in self.arranged:
+            rules, faces = self.state.meld_rules, self.variant.faces
+            self.arranged = {key: [await asyncio.to_thread(_arranged, rules, faces, cards)
+                                   for cards in hands]}
+        mine, *others = self.arranged[key]
+        return {"hand": mine, "advised": dict(zip(advised, others))}
+
     def publish(self, hand_end: Any, origin: Subscriber | None, ident: Any) -> None:
         views: dict[int | None, dict[str, Any]] = {}
         match_end = ({"returns": list(self.state.returns()), "winners": self.state.winners()}
                      if self.state.is_terminal else None)
-        for subscriber in list(self.subscribers):
+        self.subscribers = [s for s in self.subscribers if not s.closed]
+        for subscriber in self.subscribers:
             seat = subscriber.seat
             if seat not in views:
                 views[seat] = self.view(seat)
@@ -204,3 +242,14 @@ class Table:
     def stop_bots(self) -> None:
         if self.bots is not None:
             self.bots.cancel()
+
+
+def _arranged(rules, faces, cards: list[str]) -> dict[str, Any] | None:
+    """``{"melds", "deadwood", "points"}`` of a hand (jokers as ``Jk(5c)``); None if the hand
+    is beyond the arrangement search's limits."""
+    try:
+        best = rules.arrange([faces.parse(c) for c in cards])
+    except RummyError:
+        return None
+    return {"melds": [list(map(faces.token, m.cards, m.declared)) for m in best.melds],
+            "deadwood": [faces.name(f) for f in best.deadwood], "points": best.points}

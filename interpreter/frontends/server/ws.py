@@ -75,9 +75,9 @@ def _handle(table: Table, subscriber: Subscriber, text: str) -> None:
             action = message.get("action")
             if not isinstance(action, str) or not action.strip():
                 raise ApiError("bad_request", "an action message needs 'action': notation")
-            if subscriber.seat is None:
-                raise ApiError("unauthorized", "a spectator cannot act; connect with a seat's "
-                                               "token")
+            if subscriber.seat is None or subscriber.closed:
+                raise ApiError("unauthorized", "a spectator cannot act (nor a seat left); "
+                                               "connect with a seat's token")
             table.play(subscriber.seat, action.strip(), subscriber, ident)
         else:
             raise ApiError("bad_request", f"unknown message type {kind!r}: "
