@@ -49,10 +49,12 @@ CASE_IDS = [f"{name}-{n}p" for name, n in CASES]
 # it, hands must keep being dealt. Every other variant's match must end.
 NEVER_ENDS_RANDOMLY = {"straight_gin"}
 
-FULL_SEEDS = (11, 12)            # fully checked games per variant and player count
+FULL_SEEDS = (11, 12)            # fully checked games: one per variant and player count, the
+                                 # seeds taking turns (both run with -m slow)
 FULL_STEPS = 300                 # actions per fully checked game
 FULL_STEPS_TABLE = 150           # the same with table play (many meld actions to try)
-MATCH_SEEDS = (1,)               # whole matches per variant and player count
+MATCH_SEEDS = (1,)               # whole matches per variant and player count (the fewest and
+                                 # most players by default, every count with -m slow)
 MATCH_CAP = 150_000              # actions a match must end within
 ENDLESS_STEPS = 8_000            # actions played of a match that may not end
 HAND_CAP = 3_000                 # actions a single hand must end within
@@ -550,14 +552,26 @@ def play_whole_match(name: str, players: int, seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize("seed", FULL_SEEDS)
-@pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
+def _by_default(case: tuple, *values) -> list:
+    """``case`` with each of ``values``: the first in the default suite, the others slow."""
+    return [pytest.param(*case, v, marks=() if i == 0 else pytest.mark.slow)
+            for i, v in enumerate(values)]
+
+
+FULL_CASES = [p for i, case in enumerate(CASES)
+              for p in _by_default(case, *FULL_SEEDS[i % 2:], *FULL_SEEDS[:i % 2])]
+MATCH_CASES = [pytest.param(name, n, marks=() if n in VARIANTS[name].players else pytest.mark.slow)
+               for name, n in CASES]
+
+
+@pytest.mark.parametrize("name,players,seed", FULL_CASES,
+                         ids=[f"{n}-{p}p-{s}" for n, p, s in (c.values for c in FULL_CASES)])
 def test_random_play_every_check_every_action(name, players, seed):
     steps = FULL_STEPS_TABLE if VARIANTS[name].table.manipulation else FULL_STEPS
     play_fully_checked(name, players, seed, steps)
 
 
-@pytest.mark.parametrize("name,players", CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("name,players", MATCH_CASES, ids=CASE_IDS)
 def test_whole_matches_end_and_stay_consistent(name, players):
     """Whole matches: cheap checks on every action, every check on actions near a knock."""
     for seed in MATCH_SEEDS:

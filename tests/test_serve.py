@@ -126,18 +126,24 @@ def test_legal_actions_apply_and_illegal_ones_change_nothing(api, client, gin):
     assert done.json()["observation"]["current_player"] == 1
 
 
-def test_check_says_whether_an_action_would_be_accepted_and_changes_nothing(api, client, gin):
+
+def test_views_carry_a_version_that_grows_with_each_action(api, gin):
     table, token, _ = gin
-    before = state_of(client, table).to_json()
-    path = f"/api/tables/{table}/check"
-    assert api.post(path, token, json={"action": "pass"}).json() == {"legal": True,
-                                                                    "problem": None}
-    refused = api.post(path, token, json={"action": "draw stock"}).json()
-    assert not refused["legal"] and "draw stock" in refused["problem"]
-    assert state_of(client, table).to_json() == before
+    before = api.view(table, token)
+    assert before["version"] == 0 and before["meld_open"] is False       # gin: no table play
+    after = api.post(f"/api/tables/{table}/actions", token, json={"action": "pass"}).json()
+    assert after["version"] == 1
+
+
+def test_meld_open_says_when_a_table_rearrangement_may_be_submitted(api, client):
+    created = api.create(variant="carousel", players=2, seed=3, seat=1)   # seat 1 plays first
+    table, token = created["table"], created["token"]
     other = api.post(f"/api/tables/{table}/seats").json()["token"]
-    assert api.post(path, other, json={"action": "pass"}).status_code == 409
-    assert api.post(path, json={"action": "pass"}).status_code == 401
+    assert api.view(table, token)["meld_open"] is False                   # not before a draw
+    drawn = api.post(f"/api/tables/{table}/actions", token, json={"action": "draw stock"})
+    assert drawn.json()["meld_open"] is True
+    assert state_of(client, table).meld_step is not None
+    assert api.view(table, other)["meld_open"] is False                   # not its turn
 
 
 def test_arrange_gives_the_best_melds_of_the_seats_own_hand(api, client):

@@ -84,7 +84,7 @@ class Table:
                 "hands_played": self.state.hands_played}
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return view(self.id, self.state, seat)
+        return view(self.id, self.state, seat, len(self.record.actions))
 
     # ---- seats ---------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:

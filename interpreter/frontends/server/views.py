@@ -13,15 +13,18 @@ from typing import Any
 _REBUILT = ("seat", "hand", "known", "log")
 
 
-def view(table: str, state, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator), as GET /api/tables/{id}/view answers."""
+def view(table: str, state, seat: int | None, version: int) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator), as GET /api/tables/{id}/view answers, after
+    ``version`` actions at the table (a client keeps the view of the highest version)."""
     over = state.is_terminal
     if seat is None:
         observation = public_observation(state)
     else:
         observation = state.observation(seat)
-    legal = observation.get("legal_actions", []) if seat is not None and not over else []
-    return {"table": table, "seat": seat, "observation": observation, "legal": list(legal),
+    acting = seat is not None and not over and seat == state.current_player
+    legal = observation.get("legal_actions", []) if acting else []
+    return {"table": table, "seat": seat, "version": version, "observation": observation,
+            "legal": list(legal), "meld_open": acting and state.meld_step is not None,
             "over": over, "returns": list(state.returns()) if over else None}
 
 

@@ -15,7 +15,7 @@ const S = {
   table: null, seat: null, token: null, view: null, spec: null, deck: deckOf(null), summary: null,
   sort: localStorage.getItem("rummy.sort") || "suit", picked: [], pickedPile: null, pickedTable: null, draft: null, draftStatus: "",
   jokerAs: "", arrangement: null, arrangeOff: false, arrangedFor: null, checkOff: false,
-  socket: null, busy: false, variants: [], views: 0, pushes: 0,
+  socket: null, busy: false, variants: [], views: 0,
 };
 
 // ---- seats remembered in this browser ------------------------------------------------------
@@ -162,7 +162,6 @@ async function openTable(table, watch) {
 }
 
 function onMessage(message) {
-  S.pushes += 1;
   if (message.type === "welcome" || message.type === "update") {
     setView(message.view);
     if (message.hand_end) {
@@ -178,6 +177,7 @@ function onMessage(message) {
 const handKey = (view) => JSON.stringify([view.observation.hand, view.observation.table, view.legal]);
 
 function setView(view) {
+  if (S.view && view.table === S.view.table && view.version < S.view.version) return;  // older
   const changed = !S.view || handKey(S.view) !== handKey(view);
   const handEnded = S.view && S.view.observation.hands_played !== view.observation.hands_played;
   S.view = view;
@@ -228,10 +228,8 @@ async function act(action) {
   S.busy = true;
   say("");
   notice("");
-  const pushes = S.pushes;
   try {
-    const view = await api("POST", `/tables/${encodeURIComponent(S.table)}/actions`, { token: S.token, body: { action } });
-    if (S.pushes === pushes) setView(view);  // else the pushed views are as new or newer
+    setView(await api("POST", `/tables/${encodeURIComponent(S.table)}/actions`, { token: S.token, body: { action } }));
   } catch (error) {
     say(`Refused: ${reason(error.message)}`);
   } finally {

@@ -29,12 +29,9 @@ export function shownHand(S) {
 
 const myTurn = (S) => S.view.legal.length > 0;
 
-/** Whether a table move may be built now: the server says the meld step is open, or (an older
- * server) a meld action is listed. */
+/** Whether a table move may be built now: the server says the meld step is open. */
 export function editorOpen(S) {
-  if (!myTurn(S)) return false;
-  if (typeof S.view.meld_open === "boolean") return S.view.meld_open;
-  return S.view.legal.some((a) => kindOf(a) === "meld");
+  return myTurn(S) && S.view.meld_open;
 }
 
 export function render(S) {
