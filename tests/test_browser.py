@@ -159,7 +159,7 @@ def play_by_clicking(page) -> None:
     click_and_wait(page, page.locator(f'#actions .card-actions [data-action="{move}"]'))
 
 
-def test_a_whole_gin_hand_by_clicking(server, page):
+def test_a_whole_gin_hand_by_clicking(server, page, tmp_path):
     page.goto(server)
     page.wait_for_selector('#variant option[value="gin_standard"]', state="attached")
     page.select_option("#variant", "gin_standard")
@@ -197,8 +197,10 @@ def test_a_whole_gin_hand_by_clicking(server, page):
         page.wait_for_function(
             "document.querySelector('#actions [data-action], #hand .card.playable')")
         play_by_clicking(page)
-    (ROOT / "docs").mkdir(exist_ok=True)
-    page.screenshot(path=str(ROOT / "docs" / "table.png"), full_page=True)
+    # The README's picture is refreshed only on request: RUMMY_SCREENSHOT=1 pytest tests/test_browser.py
+    shot = ROOT / "docs" / "table.png" if os.environ.get("RUMMY_SCREENSHOT") else tmp_path / "t.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes().startswith(b"\x89PNG")
 
 
 # ---- two people: the invite link seats a second browser, and each sees the other's move ---------

@@ -14,8 +14,21 @@ from interpreter.agents import make_agent
 GAMES = json.load(gzip.open(CORPUS, "rt"))
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g['variant']}-{g['players']}p-"
-                         f"{g['lineup']}-{g['seed']}")
+def by_default(game) -> bool:
+    """Whole bot games at each variant's fewest and most players, and one random game at the
+    fewest, run by default; the rest of the corpus is marked slow (``-m slow``)."""
+    low, high = load_variant(game["variant"]).players
+    if game["lineup"] == "random":
+        return game["players"] == low and game["seed"] == 1
+    return game["players"] in (low, high)
+
+
+CASES = [pytest.param(g, marks=() if by_default(g) else pytest.mark.slow,
+                      id=f"{g['variant']}-{g['players']}p-{g['lineup']}-{g['seed']}")
+         for g in GAMES]
+
+
+@pytest.mark.parametrize("game", CASES)
 def test_recorded_game_replays_identically(game):
     state = new_game(load_variant(game["variant"]), players=game["players"], seed=game["seed"])
     lineup = LINEUPS[game["lineup"]]

@@ -248,7 +248,7 @@ def test_third_draw_ends_the_turn_without_melding():
     play(g, "draw stock", "draw stock", "draw stock")
     assert legal(g) == {"end"}
     message = refused(g, "meld [Ah 2h 3h]")
-    assert "not legal now" in message
+    assert "drew 3 cards without melding" in message
     refused(g, "meld [Ah 2h 3h] [4c 4d 4s] [7s 8s 9s]")
     refused(g, "draw stock")
     g.apply("end")

@@ -154,7 +154,7 @@ def test_a_refused_action_explains_and_changes_nothing(engine):
     engine.ok("new", variant="gin", seed=5)
     before = engine.ok("save")["saved"]
     error = engine.refused("illegal_action", "apply", action="discard Zz")
-    assert "not legal now" in error["message"] and "take" in error["message"]
+    assert "upcard offer" in error["message"] and "take or pass" in error["message"]
     assert "cannot read action" in engine.refused("illegal_action", "apply",
                                                   action="fly away")["message"]
     assert engine.ok("save")["saved"] == before
