@@ -17,8 +17,8 @@ from measure import use_this_tree
 
 use_this_tree()
 
-from interpreter import load_variant, new_game  # noqa: E402
-from interpreter.agents import make_agent  # noqa: E402
+from interpreter import load_variant, new_game
+from interpreter.agents import make_agent
 
 NAMES = ("random", "dense", "recorded")
 SIZES = (10, 11)
