@@ -50,8 +50,11 @@ print(json.dumps(out))
 def extract(rev: str, into: Path) -> Path:
     """The tree of ``rev`` (any commit name git knows) extracted under ``into``."""
     archive = into / "rev.tar"
-    subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), rev],
-                   cwd=ROOT, check=True, capture_output=True)
+    done = subprocess.run(["git", "archive", "--format=tar", "-o", str(archive), rev],
+                          cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"bots.py: cannot extract revision {rev!r} with git archive: "
+                         f"{done.stderr.strip()}")
     tree = into / "tree"
     safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
     with tarfile.open(archive) as tar:
