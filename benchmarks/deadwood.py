@@ -210,10 +210,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="tiny sizes, to check it runs")
     args = parser.parse_args(argv)
+    names = tuple(args.sets.split(","))
+    unknown = [n for n in names if n not in hand_sets.NAMES]
+    if unknown:
+        parser.error(f"unknown set {unknown[0]!r}: the sets are {', '.join(hand_sets.NAMES)}")
     if args.quick:
         args.hands, args.rounds, args.peer_hands = 30, 2, 5
-    goals, agree = run(args.hands, args.rounds, args.peer_hands, args.seed,
-                       tuple(args.sets.split(",")))
+    goals, agree = run(args.hands, args.rounds, args.peer_hands, args.seed, names)
     print_goals(goals)
     return 0 if agree else 1
 
