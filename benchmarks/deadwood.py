@@ -1,6 +1,6 @@
 """Microseconds per gin deadwood and per best discard: ours against OpenSpiel and RLCard.
 
-    python benchmarks/deadwood.py [--hands 1000] [--rounds 5] [--peer-hands 100]
+    python benchmarks/deadwood.py [--hands 1000] [--rounds 5] [--peer-hands 300]
                                   [--sets random,dense,recorded] [--seed 1] [--quick]
 
 Three named sets of hands (see hand_sets.py): ``random``, ``dense`` and ``recorded``. Each
@@ -179,7 +179,7 @@ def _goal(name: str, limit: float, against: str, ratio: float | None) -> Goal:
                 "-" if ratio is None else f"{ratio:.2f}x", None if ratio is None else ratio <= limit)
 
 
-def run(hands: int = 1000, rounds: int = 5, peer_hands: int = 100, seed: int = 1,
+def run(hands: int = 1000, rounds: int = 5, peer_hands: int = 300, seed: int = 1,
         set_names=hand_sets.NAMES) -> tuple[list[Goal], bool]:
     """Build the sets, time, print the tables and agreement; (goals, every value agrees)."""
     sets = hand_sets.build(hands * rounds, seed, set_names)
@@ -203,7 +203,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000, help="hands per set, size and round")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--peer-hands", type=int, default=100,
+    parser.add_argument("--peer-hands", type=int, default=300,
                         help="hands per set, size and round for the slow peer (RLCard)")
     parser.add_argument("--sets", default=",".join(hand_sets.NAMES),
                         help="comma-separated set names")
