@@ -56,9 +56,11 @@ def extract(rev: str, into: Path) -> Path:
         raise SystemExit(f"bots.py: cannot extract revision {rev!r} with git archive: "
                          f"{done.stderr.strip()}")
     tree = into / "tree"
-    safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
     with tarfile.open(archive) as tar:
-        tar.extractall(tree, **safe)
+        if hasattr(tarfile, "data_filter"):        # Python 3.10.12 and later
+            tar.extractall(tree, filter="data")
+        else:
+            tar.extractall(tree)
     return tree
 
 

@@ -39,8 +39,8 @@ class Engine:
     faces into its cards; ``slow`` engines time only the first peer hands of each slice."""
 
     name: str
-    convert: Callable[[list[int]], object]
-    calls: dict[str, Callable[[object], int]]
+    convert: Callable[[list[int]], list]
+    calls: dict[str, Callable[[list], int]]
     slow: bool = False
 
 
@@ -127,8 +127,8 @@ def measure(sets, engines: list[Engine], hands: int, rounds: int, peer_hands: in
     return times, values
 
 
-def disagreements(sets, engines: list[Engine], values) -> list[str]:
-    """One line per (set, operation, peer): how many of its values equal ours."""
+def disagreements(sets, engines: list[Engine], values) -> list[tuple[bool, str]]:
+    """(all equal, line) per (set, operation, peer): how many of its values equal ours."""
     lines = []
     for set_name, sizes in sets.items():
         for operation, size in CARDS.items():

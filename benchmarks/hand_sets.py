@@ -47,7 +47,7 @@ def build(count: int, seed: int, names=NAMES) -> dict[str, dict[int, list[list[i
 
 def _distinct(draw, count: int) -> list[list[int]]:
     seen: set[frozenset[int]] = set()
-    hands = []
+    hands: list[list[int]] = []
     while len(hands) < count:
         hand = draw()
         if frozenset(hand) not in seen:

@@ -43,7 +43,7 @@ def position(rules: MeldRules, rng: random.Random, table_cards: int = 40, hand_s
     rng.shuffle(pack)
     left = Counter(f for f in pack if f != faces.joker)
     shapes = [t for _, t in rules.templates if len(t) <= 5]
-    table = []
+    table: list[list[tuple[int, int]]] = []
     while sum(map(len, table)) < table_cards:
         template = rng.choice(shapes)
         if all(left[f] for f in template):

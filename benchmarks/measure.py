@@ -14,8 +14,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 
 
 def use_this_tree() -> None:
@@ -26,7 +28,7 @@ def use_this_tree() -> None:
         sys.path.insert(0, str(ROOT))
 
 
-def cpu_timed(call: Callable[[], object]) -> tuple[float, object]:
+def cpu_timed(call: Callable[[], T]) -> tuple[float, T]:
     """(CPU seconds, result) of ``call()``, after a garbage collection."""
     gc.collect()
     start = time.process_time()
