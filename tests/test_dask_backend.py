@@ -22,8 +22,10 @@ cloudpickle.register_pickle_by_value(sys.modules[__name__])    # workers need no
 
 @pytest.fixture(scope="module")
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as local:
+    """Two worker processes; a task may see one of its workers die, not two."""
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=":0") as local:
         yield local
 
 
@@ -83,6 +85,17 @@ def test_chunks_are_retried_and_counted_once(cluster, tmp_path, play, marked):
     total = merge(chunked)
     assert sorted(p.name for p in tmp_path.iterdir()) == marked
     assert total == reference and total.games == 6
+
+
+def die_always(plan, start, stop):
+    os._exit(1)
+
+
+def test_a_chunk_that_keeps_killing_workers_stops_the_run_naming_it(cluster):
+    plan = make_plan(["gin_standard"], single_hand=True)
+    with pytest.raises(RummyError, match=r"chunk 0 \(game 0\) killed its workers"):
+        merge(on_dask.play_chunks(plan, 1, None, 1, cluster.scheduler_address,
+                                  play=die_always))
 
 
 def test_a_repeated_chunk_is_not_counted_twice():
