@@ -1,7 +1,8 @@
 """The table solver gives the same answers as when they were recorded (tests/solver_moves/
 record.py): the same move, not just one as good, since greedy Carousel games follow the move
 chosen among equally good ones; for the bots' calls, also whether their budget ran out.
-One in 25 bot positions and the first three benchmark positions run by default, all of them with ``-m slow``."""
+The first three benchmark positions and one in 25 bot positions run by default, all of them
+with ``-m slow``."""
 from __future__ import annotations
 
 import gzip
@@ -39,8 +40,8 @@ def test_benchmark_positions_give_the_recorded_moves(case):
     assert answer(play) == {"play": case["play"], "added": case["added"]}
 
 
-@pytest.mark.parametrize("step", [pytest.param(step, marks=() if step == 25 else pytest.mark.slow)
-                                  for step in (25, 1)], ids=["some", "all"])
+@pytest.mark.parametrize("step", [pytest.param(25), pytest.param(1, marks=pytest.mark.slow)],
+                         ids=["some", "all"])
 def test_bot_positions_from_the_corpus_give_the_recorded_moves(step):
     for case in GAMES[::step]:
         opening = None if case["opening"] is None else Opening(*case["opening"])
