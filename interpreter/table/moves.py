@@ -124,7 +124,6 @@ class Moves:
                        for p in range(len(positions))]
         self._contexts = [[self._context(p, s) for s in range(self.suits)]
                           for p in range(len(positions))]
-        self._needed: dict = {}
 
     def _context(self, p, s) -> tuple:
         """All that the moves of suit ``s`` at position ``p`` depend on besides their
@@ -202,31 +201,6 @@ class Moves:
     def closable(self, d: int) -> bool:
         return ((d & 15) >= self.shape.run_min and (d >> 4 & 7) >= self.min_natural
                 and not d & TRAIL)
-
-    def wildcards_needed(self, s: int, p: int, runs: tuple) -> int:
-        """The fewest wildcards suit ``s``'s open ``runs`` still take after position ``p``
-        (more than the pool: they cannot all close). A run that cannot close yet takes a card
-        at each next position until it can; where the suit has fewer cards than such runs,
-        wildcards make up the rest. Runs begun at the first position are left out (an ace
-        may yet go below them)."""
-        key = (s, p, runs)
-        found = self._needed.get(key)
-        if found is None:
-            lacking = [self._cards_lacking(d) for d in runs if not d & ACE_LOW]
-            found = 0
-            for step in range(1, max(lacking, default=0) + 1):
-                if p + step > self.last:
-                    found = self.pool + 1
-                    break
-                found += max(0, sum(k >= step for k in lacking) - sum(self.source(p + step)[s]))
-            self._needed[key] = found
-        return found
-
-    def _cards_lacking(self, d: int) -> int:
-        """How many more cards run ``d`` takes at least before it can close (0: it can)."""
-        if self.closable(d):
-            return 0
-        return max(1, self.shape.run_min - (d & 15), self.min_natural - (d >> 4 & 7))
 
     def slot_kind(self, d: int):
         """MAY if a run begun at the first position is legal alone, NEED (NEED_NATURAL) if it

@@ -200,9 +200,9 @@ class Programme:
         if low_at is not None:
             low, old_low = self._get(key, low_at, SLOT_BITS) or (0, 0, 0), key & SLOTS << low_at
         out = []
-        for base, used, more_room, closed, made, gain, plan, more, needed in self._core(key, p, s):
-            if used + needed > self.pool - wild:
-                continue                          # too few wildcards left for this suit's runs
+        for base, used, more_room, closed, made, gain, plan, more in self._core(key, p, s):
+            if used > self.pool - wild:
+                continue
             delta = base + (used << self.wild_at)
             if low_at is not None and more:
                 naturals, fixed = self.moves.aces[s]
@@ -224,8 +224,7 @@ class Programme:
     def _core(self, key, p, s):
         """The moves for this state's runs and deferred cards or room below, as (delta but
         for wildcards, counts and room, wildcards, room, melds, points, gain, plan, room
-        below added, wildcards the runs still need), shared by the states that differ only
-        in those counts."""
+        below added), shared by the states that differ only in those counts."""
         pos = self.positions[p]
         composed = self.ends and not pos.ends
         core_key = (p, s, key >> self.run_at[s] & RUNS) + tuple(
@@ -257,8 +256,7 @@ class Programme:
             if later is not None:
                 base += self._id(later, SLOT_BITS) << self.slot_at[pos.defer][s]
             found.append((base, used, room, closed, (played + used) * self.points[face],
-                          credit * self.weights[face], plan, more,
-                          self.moves.wildcards_needed(s, p, new_runs)))
+                          credit * self.weights[face], plan, more))
         return found
 
     def _group_options(self, key, p):
