@@ -652,8 +652,20 @@ def test_manipulation_benchmark_quick():
     run = subprocess.run([sys.executable, "benchmarks/manipulation.py", "--quick"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "find_play ms per decision (wall): median" in run.stdout
-    assert "goal: median < 50 ms" in run.stdout
+    for objective in ("cards", "points"):
+        assert f"{objective}: find_play ms per decision (wall): median" in run.stdout
+        assert f"{objective}: goal: median < 20 ms, worst < 200 ms:" in run.stdout
+    assert "cut off" not in run.stdout
+
+
+def test_manipulation_benchmark_counts_the_decisions_its_budget_cut_off():
+    run = subprocess.run([sys.executable, "benchmarks/manipulation.py", "--positions", "2",
+                          "--objective", "points", "--nodes", "50"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "budget 50 states" in run.stdout
+    assert "points: hand cards played" in run.stdout and "cut off by the budget in 2" in run.stdout
+    assert "cards:" not in run.stdout
 
 
 # ---- long soaks (pytest -m slow) ----------------------------------------------------------
