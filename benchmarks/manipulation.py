@@ -1,13 +1,16 @@
 """Milliseconds per find_play decision on seeded Carousel positions (two decks, two jokers).
 
-    python benchmarks/manipulation.py [--positions 200] [--objective both] [--seed 1] [--quick]
+    python benchmarks/manipulation.py [--positions 200] [--objective both] [--seed 1] [--nodes N]
+                                      [--quick]
 
 Each position is dealt from a shuffled two-deck pack: random legal melds of 3-5 cards until the
 table holds about 40 cards, each joker either standing in for a card of a table meld or in the
 hand, then a 15-card hand. Only find_play is timed: CPU time (the goals; steadier on a busy
 machine) and wall clock. Every play it returns is checked with check_move; where it returns
 none, a simple move (a new meld from the hand, or one card laid off) is looked for, which
-would prove a legal move was missed.
+would prove a legal move was missed. ``--nodes N`` gives each decision a budget of N search
+states (the anytime cut-off the bots use: the best play found so far, else the beam search's)
+and counts the decisions it cut off; without it every search is exact.
 Goals (issue 12): for both objectives, median under 20 ms and worst under 200 ms; a legal
 move whenever one exists.
 """
@@ -23,6 +26,7 @@ from measure import Goal, median, print_goals, use_this_tree
 
 use_this_tree()
 
+from interpreter.budget import Budget
 from interpreter.cards import Deck, Faces
 from interpreter.melds import MeldRules
 from interpreter.table import check_move, find_play
@@ -79,12 +83,15 @@ def simple_move(rules: MeldRules, table, hand) -> bool:
     return False
 
 
-def solve(rules: MeldRules, positions, objective: str):
-    """(CPU ms, wall ms, cards played or None, illegal plays, missed moves) per position."""
-    cpu, wall, played, illegal, missed = [], [], [], 0, 0
+def solve(rules: MeldRules, positions, objective: str, nodes: int | None = None):
+    """(CPU ms, wall ms, cards played or None, illegal plays, missed moves, decisions cut off
+    by the budget) per position."""
+    cpu, wall, played, illegal, missed, cut = [], [], [], 0, 0, 0
     for table, hand in positions:
+        budget = None if nodes is None else Budget(nodes, seconds=3600)
         start, start_cpu = time.perf_counter(), time.process_time()
-        play = find_play(rules, table, hand, objective)
+        play = find_play(rules, table, hand, objective, budget=budget)
+        cut += budget is not None and budget.exhausted
         cpu.append((time.process_time() - start_cpu) * 1000)
         wall.append((time.perf_counter() - start) * 1000)
         if play is None:
@@ -93,10 +100,11 @@ def solve(rules: MeldRules, positions, objective: str):
         else:
             played.append(len(play.added))
             illegal += check_move(rules, table, play.new_table, hand) is not None
-    return sorted(cpu), sorted(wall), played, illegal, missed
+    return sorted(cpu), sorted(wall), played, illegal, missed, cut
 
 
-def run(positions: int = 200, seed: int = 1, objectives=OBJECTIVES) -> list[Goal]:
+def run(positions: int = 200, seed: int = 1, objectives=OBJECTIVES,
+        nodes: int | None = None) -> list[Goal]:
     """Time find_play on the seeded positions, print the figures; the goals."""
     rules = carousel()
     rng = random.Random(seed)
@@ -108,14 +116,14 @@ def run(positions: int = 200, seed: int = 1, objectives=OBJECTIVES) -> list[Goal
           f"{'cards played':>13} {'no move':>8}")
     goals, wrong = [], 0
     for objective in objectives:
-        cpu, wall, played, illegal, missed = solve(rules, dealt, objective)
+        cpu, wall, played, illegal, missed, cut = solve(rules, dealt, objective, nodes)
         wrong += illegal + missed
         for clock, times in (("cpu", cpu), ("wall", wall)):
             print(f"{objective:9} {clock:5} {median(times):10.1f} "
                   f"{times[int(0.9 * (positions - 1))]:9.1f} {times[-1]:8.1f} "
                   f"{sum(played) / positions:13.2f} {played.count(0):8}")
         print(f"{'':9} illegal plays {illegal}, positions without a play where a simple move "
-              f"exists {missed}")
+              f"exists {missed}" + (f", cut off by the budget {cut}" if nodes else ""))
         goals.append(Goal(f"table solver time (objective {objective})",
                           f"median < {MEDIAN_MS} ms and worst < {WORST_MS} ms (CPU)",
                           f"median {median(cpu):.1f} ms, worst {cpu[-1]:.1f} ms",
@@ -130,11 +138,13 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=200, help="positions (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the positions")
     parser.add_argument("--objective", choices=OBJECTIVES + ("both",), default="both")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="search states per decision (default: no budget, exact)")
     parser.add_argument("--quick", action="store_true", help="a smoke run of 10 positions")
     args = parser.parse_args(argv)
     count = 10 if args.quick else args.positions
     objectives = OBJECTIVES if args.objective == "both" else (args.objective,)
-    goals = run(count, args.seed, objectives)
+    goals = run(count, args.seed, objectives, args.nodes)
     print_goals(goals)
     return 0 if goals[-1].met else 1
 

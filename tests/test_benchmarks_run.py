@@ -104,6 +104,14 @@ def test_manipulation_benchmark_quick():
     assert set(goals) == {"table solver time (objective cards)",
                           "table solver time (objective points)", "table solver moves"}
     assert goals["table solver moves"].startswith("met")
+    assert "cut off" not in run.stdout
+
+
+def test_manipulation_benchmark_counts_the_decisions_its_budget_cut_off():
+    run = bench("benchmarks/manipulation.py", "--positions", "2", "--objective", "points",
+                "--nodes", "50")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "cut off by the budget 2" in run.stdout and "objective cards" not in run.stdout
 
 
 def test_bots_benchmark_against_head():

@@ -26,6 +26,8 @@ LEAD, TRAIL = 1 << 10, 1 << 11           # begun by a wildcard; ends in unneeded
 ACE_LOW = 1 << 12                        # begun at the first position: an ace may go below
 MAY, NEED, NEED_NATURAL = range(3)       # kinds of room below a run begun at the first position
 GROUPINGS: dict = {}                     # ways to group a rank's cards, shared by all searches
+MOVES: dict = {}                         # the moves of one suit at one step, shared likewise
+MOST_KEPT = 10_000                       # MOVES entries kept (then it starts again)
 
 
 class Position(NamedTuple):
@@ -120,6 +122,16 @@ class Moves:
                              canonical, pool)
         self._fresh = [{tok: (tok, self._first(tok, p)) for tok in (NATURAL, FIXED, WILD)}
                        for p in range(len(positions))]
+        self._contexts = [[self._context(p, s) for s in range(self.suits)]
+                          for p in range(len(positions))]
+
+    def _context(self, p, s) -> tuple:
+        """All that the moves of suit ``s`` at position ``p`` depend on besides their
+        arguments: searches with equal contexts share their moves (see :data:`MOVES`)."""
+        pos = self.positions[p]
+        return (self.shape, self.max_jokers, self.min_natural, self.canonical, self.ends,
+                self.last, p, s, pos, self.starts[p][s], self.joins[p][s],
+                self.wild_starts[p][s], pos.defer is not None and self.deferrable[pos.defer][s])
 
     def source(self, p):
         """The cards at position ``p``: a later copy of a rank shows its first copy's."""
@@ -205,8 +217,18 @@ class Moves:
     def moves(self, s, p, runs, cards, wmax, low):
         """Every way to place suit ``s``'s ``cards`` (must play, may play, kept jokers) at
         position ``p`` given its open ``runs``, ``wmax`` wildcards and the room ``low`` below
-        runs begun at the first position (None unless the ace sits at both ends). Yields
-        (runs, wildcards, closed, room, grouped, played, later, plan), deduplicated."""
+        runs begun at the first position (None unless the ace sits at both ends). Returns
+        (runs, wildcards, closed, room, grouped, played, later, plan) of each, deduplicated;
+        shared by the searches with the same context (:data:`MOVES`)."""
+        key = (self._contexts[p][s], runs, cards, wmax, low)
+        found = MOVES.get(key)
+        if found is None:
+            if len(MOVES) >= MOST_KEPT:
+                MOVES.clear()
+            found = MOVES[key] = self._moves(s, p, runs, cards, wmax, low)
+        return found
+
+    def _moves(self, s, p, runs, cards, wmax, low) -> tuple:
         mand, opt, fixed = cards
         tokens = (NATURAL, FIXED, WILD)
         out: dict = {}
@@ -226,7 +248,7 @@ class Moves:
                     if grown:
                         assign(i + 1, acts + ((tok, grown),), more, t)
         assign(0, (), (0, 0, 0), 0)
-        return out.values()
+        return tuple(out.values())
 
     def _leftovers(self, out, s, p, runs, acts, used, cards, wmax, low):
         """The cards no open run took: new runs, room below runs, this rank's groups."""
