@@ -18,7 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 from interpreter import load_variant, new_game  # noqa: E402
 from interpreter import table as table_module  # noqa: E402
@@ -41,7 +41,7 @@ def answer(play, budget: Budget | None = None) -> dict:
 
 
 def benchmark_cases() -> list[dict]:
-    from benchmarks.manipulation import carousel, position
+    from manipulation import carousel, position
     rules, rng = carousel(), random.Random(1)
     cases = []
     for _ in range(BENCHMARK_POSITIONS):
