@@ -1,0 +1,76 @@
+"""Copies of a state for search: :func:`clone`, and :func:`resample_hidden`, a determinisation
+from one seat's information.
+
+A determinisation keeps everything the seat may see (its observation is the same, as JSON)
+and deals the cards it cannot see again among the places it cannot see into: the other
+seats' hands (their cards it knows stay put: ``state.known``, a hand laid out in a spread, a
+hand its role advises) and the stock, each place keeping its size.
+
+Bound: the stock is one pile here. After a reshuffle in the hand, the seat knows which cards
+went under the stock; the determinisation does not keep them there.
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine import State
+
+
+def clone(state: State) -> State:
+    """An independent copy of ``state`` (a snapshot, restored into a new State)."""
+    copy = State(variant=state.variant)
+    copy.action_cache = state.action_cache            # (immutable actions, made once a game)
+    copy.restore(state.snapshot())
+    return copy
+
+
+def visible_hands(state: State, seat: int) -> set[int]:
+    """Seats whose whole hand ``seat`` sees: its own, a hand laid out in a spread, a hand
+    its role advises (as in :func:`interpreter.engine.observe.observation`)."""
+    seen = {seat}
+    if state.spread is not None:
+        seen.update(state.spread.arranged)
+    roles, advise = state.roles, state.variant.roles.advise if state.variant.roles else {}
+    if roles:
+        for role, advised in advise.items():
+            if roles.get(role) == seat and advised in roles:
+                seen.add(roles[advised])
+    return seen
+
+
+def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` whose cards hidden from ``seat`` are shuffled among the hidden
+    places (see the module doc); ``state`` itself is unchanged."""
+    copy = clone(state)
+    seen = visible_hands(state, seat)
+    slots: list[tuple[list[int], int]] = []          # (a place, an index in it)
+    for other, hand in enumerate(copy.hands):
+        if other in seen:
+            continue
+        known = set(copy.known[other])
+        slots += [(hand, i) for i, card in enumerate(hand) if card not in known]
+    stock = copy.stock
+    slots += [(stock, i) for i in range(len(stock))]
+    old = [place[i] for place, i in slots]
+    new = list(old)
+    rng.shuffle(new)
+    for (place, i), card in zip(slots, new):
+        place[i] = card
+    _relabel_log(copy, dict(zip(old, new)))
+    return copy
+
+
+def _relabel_log(state: State, moved: dict[int, int]) -> None:
+    """The hand's log told of the new cards: a private stock draw names the card now in its
+    place (so every seat's view of the copy agrees with its hand)."""
+    moved = {a: b for a, b in moved.items() if a != b}
+    if not moved:
+        return
+    log = []
+    for entry in state.log:
+        seat, action, cards, event = entry
+        if any(c in moved for c in cards):
+            entry = (seat, action, tuple(moved.get(c, c) for c in cards), event)
+        log.append(entry)
+    state.log = log
+    state.log_views = {}
