@@ -216,11 +216,10 @@ class ChanceState:
                 return bottom
         return 0
 
-    def _face(self, card: str | int) -> int:
-        if isinstance(card, int):
-            face = card
-        else:
-            face = self.state.variant.faces.parse(card)
+    def _face(self, card: Action | str) -> int:
+        if not isinstance(card, str):
+            raise IllegalAction(f"{card}: at a chance node, play a card (a chance outcome)")
+        face = self.state.variant.faces.parse(card)
         if face not in {self.state.face_of[c] for c in self._pool()}:
             raise IllegalAction(f"{card} is not a chance outcome now: the outcomes are "
                                 f"{' '.join(c for c, _ in self.chance_outcomes())}")

@@ -40,7 +40,8 @@ def visible_hands(state: State, seat: int) -> set[int]:
 
 def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     """A copy of ``state`` whose cards hidden from ``seat`` are shuffled among the hidden
-    places (see the module doc); ``state`` itself is unchanged."""
+    places (see the module doc); ``state`` itself is unchanged. The copy depends only on
+    what ``seat`` may see and ``rng``: states the seat cannot tell apart give the same one."""
     copy = clone(state)
     seen = visible_hands(state, seat)
     slots: list[tuple[list[int], int]] = []          # (a place, an index in it)
@@ -52,8 +53,8 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     stock = copy.stock
     slots += [(stock, i) for i in range(len(stock))]
     old = [place[i] for place, i in slots]
-    new = list(old)
-    rng.shuffle(new)
+    new = sorted(old)                 # (from the cards alone: the same for every state the
+    rng.shuffle(new)                  # seat cannot tell apart)
     for (place, i), card in zip(slots, new):
         place[i] = card
     _relabel_log(copy, dict(zip(old, new)))

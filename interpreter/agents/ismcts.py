@@ -1,0 +1,116 @@
+"""The IS-MCTS agent: single-observer information-set Monte Carlo tree search.
+
+Each iteration deals the cards the acting seat cannot see afresh
+(:func:`interpreter.search.resample_hidden`), walks the tree from the root with UCT over the
+actions legal in that determinisation (a child's exploration term counts the iterations in
+which it was available), adds one node, then plays the hand on with the ``rollout`` bot for
+every seat (``greedy``, ``strong`` or ``random``) for at most ``depth`` actions (0: to the
+end of the hand). Every seat's decisions share the one tree; an edge keeps the reward of the
+seat that chose it.
+
+A rollout that ends the hand is worth the points each seat gained (its return, as
+``State.returns``, minus the others' mean), over ``scale`` and clipped to [-1, 1]; one cut
+short by ``depth`` is worth the deadwood the others hold minus the seat's own, over
+``scale``, the same way. The agent plays the root action visited most.
+
+Budget: ``iterations`` per decision, and with ``seconds`` > 0 a wall-clock limit too (then
+play depends on the machine's speed; with ``seconds`` 0 the agent is deterministic for its
+seed). A decision with one legal action is played without search.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..search import resample_hidden
+
+ROLLOUTS = ("greedy", "strong", "random")
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "seen")
+
+    def __init__(self) -> None:
+        self.children: dict = {}       # action -> _Node
+        self.visits = 0
+        self.reward = 0.0              # summed, for the seat that chose the edge into it
+        self.seen = 0                  # iterations in which the edge was legal
+
+
+class IsmctsAgent:
+    name = "ismcts"
+    OPTIONS = {"iterations": 200, "seconds": 0.0, "rollout": "greedy", "depth": 0,
+               "c": 0.7, "scale": 30}
+
+    def __init__(self, seed: int, **options):
+        settings = {**self.OPTIONS, **options}
+        from . import make_agent              # (the registry imports this module)
+        if settings["rollout"] not in ROLLOUTS:
+            raise ValueError(f"ismcts: rollout {settings['rollout']!r}: the rollout bots are "
+                             f"{', '.join(ROLLOUTS)}")
+        self.iterations, self.seconds = int(settings["iterations"]), float(settings["seconds"])
+        self.depth, self.c, self.scale = int(settings["depth"]), float(settings["c"]), \
+            float(settings["scale"])
+        self.rng = random.Random(seed)
+        self.policy = make_agent(settings["rollout"], self.rng.getrandbits(32))
+
+    def act(self, state):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat, root = state.current_player, _Node()
+        stop = time.monotonic() + self.seconds if self.seconds > 0 else None
+        for _ in range(self.iterations):
+            self._iterate(resample_hidden(state, seat, self.rng), root)
+            if stop is not None and time.monotonic() > stop:
+                break
+        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
+                   if a in root.children else (-1, 0.0))
+
+    def _iterate(self, state, root: _Node) -> None:
+        start, hands = state.returns(), len(state.history)
+        path: list[tuple[_Node, int]] = []
+        node = root
+        while not state.is_terminal and len(state.history) == hands:
+            player, actions = state.current_player, state.legal_actions()
+            children = node.children
+            for a in actions:
+                child = children.get(a)
+                if child is None:
+                    child = children[a] = _Node()
+                child.seen += 1
+            fresh = [a for a in actions if not children[a].visits]
+            if fresh:
+                action = self.rng.choice(fresh)
+                state.apply(action)
+                path.append((children[action], player))
+                break
+            action = max(actions, key=lambda a: self._ucb(children[a]))
+            state.apply(action)
+            node = children[action]
+            path.append((node, player))
+        rewards = self._rollout(state, start, hands)
+        for node, player in path:
+            node.visits += 1
+            node.reward += rewards[player]
+
+    def _ucb(self, node: _Node) -> float:
+        return node.reward / node.visits + self.c * math.sqrt(math.log(node.seen) / node.visits)
+
+    def _rollout(self, state, start: list[int], hands: int) -> list[float]:
+        steps, act, apply = 0, self.policy.act, state.apply
+        while not state.is_terminal and len(state.history) == hands:
+            if self.depth and steps >= self.depth:
+                return self._relative([-state.meld_rules.deadwood(state.hand_faces(s))
+                                       for s in range(state.players)])
+            apply(act(state))
+            steps += 1
+        return self._relative([now - then for now, then in zip(state.returns(), start)])
+
+    def _relative(self, values: list[float]) -> list[float]:
+        """Each seat's value minus the others' mean, over ``scale``, clipped to [-1, 1]."""
+        n, total = len(values), sum(values)
+        if n < 2:
+            return [0.0] * n
+        return [max(-1.0, min(1.0, (v - (total - v) / (n - 1)) / self.scale)) for v in values]
