@@ -23,16 +23,18 @@ import math
 import random
 import time
 
+from ..errors import LimitError
 from ..search import resample_hidden
 
 ROLLOUTS = ("greedy", "strong", "random")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "seen")
+    __slots__ = ("children", "visits", "reward", "seen", "candidates")
 
     def __init__(self) -> None:
         self.children: dict = {}       # action -> _Node
+        self.candidates: set | None = None   # the root's actions searched (None: any)
         self.visits = 0
         self.reward = 0.0              # summed, for the seat that chose the edge into it
         self.seen = 0                  # iterations in which the edge was legal
@@ -41,7 +43,7 @@ class _Node:
 class IsmctsAgent:
     name = "ismcts"
     OPTIONS = {"iterations": 200, "seconds": 0.0, "rollout": "greedy", "depth": 0,
-               "c": 0.7, "scale": 30}
+               "c": 0.7, "scale": 30, "widen": 0.5, "slack": 4}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}
@@ -52,6 +54,7 @@ class IsmctsAgent:
         self.iterations, self.seconds = int(settings["iterations"]), float(settings["seconds"])
         self.depth, self.c, self.scale = int(settings["depth"]), float(settings["c"]), \
             float(settings["scale"])
+        self.widen, self.slack = float(settings["widen"]), float(settings["slack"])
         self.rng = random.Random(seed)
         self.policy = make_agent(settings["rollout"], self.rng.getrandbits(32))
 
@@ -60,6 +63,7 @@ class IsmctsAgent:
         if len(legal) == 1:
             return legal[0]
         seat, root = state.current_player, _Node()
+        root.candidates = self._candidates(state, legal)
         stop = time.monotonic() + self.seconds if self.seconds > 0 else None
         for _ in range(self.iterations):
             self._iterate(resample_hidden(state, seat, self.rng), root)
@@ -73,7 +77,7 @@ class IsmctsAgent:
         path: list[tuple[_Node, int]] = []
         node = root
         while not state.is_terminal and len(state.history) == hands:
-            player, actions = state.current_player, state.legal_actions()
+            player, actions = state.current_player, self._searched(state, node)
             children = node.children
             for a in actions:
                 child = children.get(a)
@@ -82,7 +86,7 @@ class IsmctsAgent:
                 child.seen += 1
             fresh = [a for a in actions if not children[a].visits]
             if fresh:
-                action = self.rng.choice(fresh)
+                action = fresh[0]
                 state.apply(action)
                 path.append((children[action], player))
                 break
@@ -94,6 +98,42 @@ class IsmctsAgent:
         for node, player in path:
             node.visits += 1
             node.reward += rewards[player]
+
+    def _searched(self, state, node: _Node) -> list:
+        """The actions searched at ``node`` in this determinisation, the first to try first:
+        at the root its candidates; below, the rollout bot's action, the children visited
+        that are legal here, and one more legal action (random) while the node has fewer
+        children than ``widen`` times the square root of its visits (progressive widening)."""
+        legal = state.legal_actions()
+        if node.candidates is not None:
+            return [a for a in legal if a in node.candidates]
+        if len(legal) == 1:
+            return legal
+        chosen = self.policy.act(state)
+        out = [chosen] + [a for a in legal if a in node.children and a != chosen]
+        if len(node.children) < self.widen * math.sqrt(node.visits):
+            rest = [a for a in legal if a not in node.children and a != chosen]
+            if rest:
+                out.append(self.rng.choice(rest))
+        return out
+
+    def _candidates(self, state, legal: list) -> set:
+        """The root's actions searched: every one but discards (and knocks with a discard)
+        leaving more than ``slack`` deadwood above the least such action leaves."""
+        try:
+            values = state.meld_rules.discard_values(list(state.hand_faces(state.current_player)))
+        except LimitError:                       # (a hand beyond the arrangement search)
+            return set(legal)
+        parse = state.variant.faces.parse
+
+        def after(action) -> float | None:
+            if action.kind not in ("discard", "knock") or not action.cards:
+                return None
+            return values.get(parse(action.cards[0]))
+
+        found = [v for v in map(after, legal) if v is not None]
+        best = min(found, default=0)
+        return {a for a in legal if (v := after(a)) is None or v <= best + self.slack}
 
     def _ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.c * math.sqrt(math.log(node.seen) / node.visits)
