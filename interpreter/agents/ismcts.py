@@ -23,7 +23,7 @@ import math
 import random
 import time
 
-from ..errors import LimitError
+from ..errors import LimitError, RummyError
 from ..search import resample_hidden
 
 ROLLOUTS = ("greedy", "strong", "random")
@@ -49,7 +49,7 @@ class IsmctsAgent:
         settings = {**self.OPTIONS, **options}
         from . import make_agent              # (the registry imports this module)
         if settings["rollout"] not in ROLLOUTS:
-            raise ValueError(f"ismcts: rollout {settings['rollout']!r}: the rollout bots are "
+            raise RummyError(f"ismcts: rollout {settings['rollout']!r}: the rollout bots are "
                              f"{', '.join(ROLLOUTS)}")
         self.iterations, self.seconds = int(settings["iterations"]), float(settings["seconds"])
         self.depth, self.c, self.scale = int(settings["depth"]), float(settings["c"]), \
