@@ -43,7 +43,8 @@ class _Node:
 class IsmctsAgent:
     name = "ismcts"
     OPTIONS = {"iterations": 200, "seconds": 0.0, "rollout": "greedy", "depth": 0,
-               "c": 0.7, "scale": 30, "widen": 0.5, "slack": 4}
+               "c": 0.7, "scale": 30, "widen": 0.5, "slack": 4,
+               "keep": 0.05}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}
@@ -55,6 +56,7 @@ class IsmctsAgent:
         self.depth, self.c, self.scale = int(settings["depth"]), float(settings["c"]), \
             float(settings["scale"])
         self.widen, self.slack = float(settings["widen"]), float(settings["slack"])
+        self.keep = float(settings["keep"])
         self.rng = random.Random(seed)
         self.policy = make_agent(settings["rollout"], self.rng.getrandbits(32))
 
@@ -63,14 +65,13 @@ class IsmctsAgent:
         if len(legal) == 1:
             return legal[0]
         seat, root = state.current_player, _Node()
-        root.candidates = self._candidates(state, legal)
+        root.candidates = self._candidates(state, legal) | {self.policy.act(state)}
         stop = time.monotonic() + self.seconds if self.seconds > 0 else None
         for _ in range(self.iterations):
             self._iterate(resample_hidden(state, seat, self.rng), root)
             if stop is not None and time.monotonic() > stop:
                 break
-        return max(legal, key=lambda a: (root.children[a].visits, root.children[a].reward)
-                   if a in root.children else (-1, 0.0))
+        return self._chosen(root, self.policy.act(state))
 
     def _iterate(self, state, root: _Node) -> None:
         start, hands = state.returns(), len(state.history)
@@ -98,6 +99,16 @@ class IsmctsAgent:
         for node, player in path:
             node.visits += 1
             node.reward += rewards[player]
+
+    def _chosen(self, root: _Node, default):
+        """The root action visited most, but the rollout bot's own choice unless that one's
+        mean reward is below it by more than ``keep``."""
+        def mean(action) -> float:
+            child = root.children.get(action)
+            return child.reward / child.visits if child and child.visits else -math.inf
+
+        best = max(root.children, key=lambda a: (root.children[a].visits, mean(a)))
+        return best if mean(best) > mean(default) + self.keep else default
 
     def _searched(self, state, node: _Node) -> list:
         """The actions searched at ``node`` in this determinisation, the first to try first:
