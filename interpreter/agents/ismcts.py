@@ -30,21 +30,27 @@ ROLLOUTS = ("greedy", "strong", "random")
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "seen", "candidates")
+    __slots__ = ("children", "visits", "reward", "squares", "seen", "candidates")
 
     def __init__(self) -> None:
         self.children: dict = {}       # action -> _Node
         self.candidates: set | None = None   # the root's actions searched (None: any)
         self.visits = 0
         self.reward = 0.0              # summed, for the seat that chose the edge into it
+        self.squares = 0.0             # the rewards' squares, summed
         self.seen = 0                  # iterations in which the edge was legal
+
+
+def _variance(node: _Node) -> float:
+    mean = node.reward / node.visits
+    return max(node.squares / node.visits - mean * mean, 0.0) + 1e-9
 
 
 class IsmctsAgent:
     name = "ismcts"
     OPTIONS = {"iterations": 200, "seconds": 0.0, "rollout": "greedy", "depth": 0,
                "c": 0.7, "scale": 30, "widen": 0.5, "slack": 4,
-               "keep": 0.05}
+               "keep": 2.0}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}
@@ -99,16 +105,20 @@ class IsmctsAgent:
         for node, player in path:
             node.visits += 1
             node.reward += rewards[player]
+            node.squares += rewards[player] ** 2
 
     def _chosen(self, root: _Node, default):
         """The root action visited most, but the rollout bot's own choice unless that one's
-        mean reward is below it by more than ``keep``."""
-        def mean(action) -> float:
-            child = root.children.get(action)
-            return child.reward / child.visits if child and child.visits else -math.inf
-
-        best = max(root.children, key=lambda a: (root.children[a].visits, mean(a)))
-        return best if mean(best) > mean(default) + self.keep else default
+        mean reward is below it by more than ``keep`` standard errors of the difference."""
+        children = root.children
+        best = max(children, key=lambda a: (children[a].visits, children[a].reward))
+        ours, theirs = children[best], children.get(default)
+        if best == default or theirs is None or not theirs.visits or ours.visits < 2:
+            return best if theirs is None or not theirs.visits else default
+        gap = ours.reward / ours.visits - theirs.reward / theirs.visits
+        return best if gap > self.keep * math.sqrt(_variance(ours) / ours.visits +
+                                                    _variance(theirs) / theirs.visits) \
+            else default
 
     def _searched(self, state, node: _Node) -> list:
         """The actions searched at ``node`` in this determinisation, the first to try first:

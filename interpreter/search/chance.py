@@ -35,7 +35,7 @@ from ..engine import Action, State, new_game
 from ..errors import IllegalAction, RummyError
 from ..model.variant import Variant
 from ..spec import load_variant
-from .determinize import clone, resample_hidden
+from .determinize import clone, resample_hidden, restored
 
 CHANCE = -2
 
@@ -264,8 +264,9 @@ def dealt_order(state: State) -> tuple[list[int], int]:
 
 def _redealt(before: State, action: Action | str, order: list[int]) -> State:
     """``before`` with ``action`` applied again, the hand it deals dealt from ``order``."""
-    state = clone(before)
-    state.deck_orders = [order] + state.deck_orders[1:]
+    data = before.snapshot()
+    data["deck_orders"] = [order] + data["deck_orders"][1:]
+    state = restored(before, data)
     state.apply(action)
     return state
 

@@ -18,9 +18,14 @@ from ..engine import State
 
 def clone(state: State) -> State:
     """An independent copy of ``state`` (a snapshot, restored into a new State)."""
+    return restored(state, state.snapshot())
+
+
+def restored(state: State, snapshot: dict) -> State:
+    """A new State of ``state``'s variant holding ``snapshot`` (see ``State.snapshot``)."""
     copy = State(variant=state.variant)
     copy.action_cache = state.action_cache            # (immutable actions, made once a game)
-    copy.restore(state.snapshot())
+    copy.restore(snapshot)
     return copy
 
 
@@ -42,36 +47,35 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     """A copy of ``state`` whose cards hidden from ``seat`` are shuffled among the hidden
     places (see the module doc); ``state`` itself is unchanged. The copy depends only on
     what ``seat`` may see and ``rng``: states the seat cannot tell apart give the same one."""
-    copy = clone(state)
+    data = state.snapshot()                          # (copies: changed freely below)
     seen = visible_hands(state, seat)
     slots: list[tuple[list[int], int]] = []          # (a place, an index in it)
-    for other, hand in enumerate(copy.hands):
+    for other, hand in enumerate(data["hands"]):
         if other in seen:
             continue
-        known = set(copy.known[other])
+        known = set(state.known[other])
         slots += [(hand, i) for i, card in enumerate(hand) if card not in known]
-    stock = copy.stock
+    stock = data["stock"]
     slots += [(stock, i) for i in range(len(stock))]
     old = [place[i] for place, i in slots]
     new = sorted(old)                 # (from the cards alone: the same for every state the
     rng.shuffle(new)                  # seat cannot tell apart)
     for (place, i), card in zip(slots, new):
         place[i] = card
-    _relabel_log(copy, dict(zip(old, new)))
-    return copy
+    data["log"] = _relabelled(data["log"], dict(zip(old, new)))
+    return restored(state, data)
 
 
-def _relabel_log(state: State, moved: dict[int, int]) -> None:
-    """The hand's log told of the new cards: a private stock draw names the card now in its
-    place (so every seat's view of the copy agrees with its hand)."""
+def _relabelled(log: list, moved: dict[int, int]) -> list:
+    """The hand's log telling of the new cards: a private stock draw names the card now in
+    its place (so every seat's view of the copy agrees with its hand)."""
     moved = {a: b for a, b in moved.items() if a != b}
     if not moved:
-        return
-    log = []
-    for entry in state.log:
+        return log
+    out = []
+    for entry in log:
         seat, action, cards, event = entry
         if any(c in moved for c in cards):
             entry = (seat, action, tuple(moved.get(c, c) for c in cards), event)
-        log.append(entry)
-    state.log = log
-    state.log_views = {}
+        out.append(entry)
+    return out
