@@ -4,14 +4,17 @@ Each iteration deals the cards the acting seat cannot see afresh
 (:func:`interpreter.search.resample_hidden`), walks the tree from the root with UCT over the
 actions legal in that determinisation (a child's exploration term counts the iterations in
 which it was available), adds one node, then plays the hand on with the ``rollout`` bot for
-every seat (``greedy``, ``strong`` or ``random``) for at most ``depth`` actions (0: to the
+every seat (``strong``, ``greedy`` or ``random``) for at most ``depth`` actions (0: to the
 end of the hand). Every seat's decisions share the one tree; an edge keeps the reward of the
-seat that chose it.
+seat that chose it. The rollout bot also leads the tree: below the root a node tries its
+action first and widens to others progressively (``widen``); at the root, discards leaving
+more than ``slack`` deadwood above the least are not searched.
 
 A rollout that ends the hand is worth the points each seat gained (its return, as
 ``State.returns``, minus the others' mean), over ``scale`` and clipped to [-1, 1]; one cut
-short by ``depth`` is worth the deadwood the others hold minus the seat's own, over
-``scale``, the same way. The agent plays the root action visited most.
+short by ``depth`` is worth the deadwood the others hold minus the seat's own, the same way.
+The agent plays the rollout bot's own choice unless the root action visited most has a mean
+reward above it by more than ``keep`` standard errors of the difference.
 
 Budget: ``iterations`` per decision, and with ``seconds`` > 0 a wall-clock limit too (then
 play depends on the machine's speed; with ``seconds`` 0 the agent is deterministic for its
@@ -25,8 +28,11 @@ import time
 
 from ..errors import LimitError, RummyError
 from ..search import resample_hidden
+from .greedy import GreedyAgent
+from .random_agent import RandomAgent
+from .strong import StrongAgent
 
-ROLLOUTS = ("greedy", "strong", "random")
+ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 
 
 class _Node:
@@ -48,13 +54,11 @@ def _variance(node: _Node) -> float:
 
 class IsmctsAgent:
     name = "ismcts"
-    OPTIONS = {"iterations": 200, "seconds": 0.0, "rollout": "greedy", "depth": 0,
-               "c": 0.7, "scale": 30, "widen": 0.5, "slack": 4,
-               "keep": 2.0}
+    OPTIONS = {"iterations": 100, "seconds": 0.0, "rollout": "strong", "depth": 12,
+               "c": 0.7, "scale": 30, "widen": 0.5, "slack": 4, "keep": 2.0}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}
-        from . import make_agent              # (the registry imports this module)
         if settings["rollout"] not in ROLLOUTS:
             raise RummyError(f"ismcts: rollout {settings['rollout']!r}: the rollout bots are "
                              f"{', '.join(ROLLOUTS)}")
@@ -64,20 +68,20 @@ class IsmctsAgent:
         self.widen, self.slack = float(settings["widen"]), float(settings["slack"])
         self.keep = float(settings["keep"])
         self.rng = random.Random(seed)
-        self.policy = make_agent(settings["rollout"], self.rng.getrandbits(32))
+        self.policy = ROLLOUTS[settings["rollout"]](self.rng.getrandbits(32))
 
     def act(self, state):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat, root = state.current_player, _Node()
-        root.candidates = self._candidates(state, legal) | {self.policy.act(state)}
+        seat, root, default = state.current_player, _Node(), self.policy.act(state)
+        root.candidates = self._candidates(state, legal) | {default}
         stop = time.monotonic() + self.seconds if self.seconds > 0 else None
         for _ in range(self.iterations):
             self._iterate(resample_hidden(state, seat, self.rng), root)
             if stop is not None and time.monotonic() > stop:
                 break
-        return self._chosen(root, self.policy.act(state))
+        return self._chosen(root, default)
 
     def _iterate(self, state, root: _Node) -> None:
         start, hands = state.returns(), len(state.history)
