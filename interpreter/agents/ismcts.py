@@ -49,7 +49,7 @@ class _Node:
 
 def _variance(node: _Node) -> float:
     mean = node.reward / node.visits
-    return max(node.squares / node.visits - mean * mean, 0.0) + 1e-9
+    return max(node.squares / node.visits - mean * mean, 0.01)
 
 
 class IsmctsAgent:
@@ -62,7 +62,8 @@ class IsmctsAgent:
         if settings["rollout"] not in ROLLOUTS:
             raise RummyError(f"ismcts: rollout {settings['rollout']!r}: the rollout bots are "
                              f"{', '.join(ROLLOUTS)}")
-        self.iterations, self.seconds = int(settings["iterations"]), float(settings["seconds"])
+        self.iterations = max(1, int(settings["iterations"]))
+        self.seconds = float(settings["seconds"])
         self.depth, self.c, self.scale = int(settings["depth"]), float(settings["c"]), \
             float(settings["scale"])
         self.widen, self.slack = float(settings["widen"]), float(settings["slack"])
@@ -77,16 +78,24 @@ class IsmctsAgent:
         seat, root, default = state.current_player, _Node(), self.policy.act(state)
         root.candidates = self._candidates(state, legal) | {default}
         stop = time.monotonic() + self.seconds if self.seconds > 0 else None
-        for _ in range(self.iterations):
-            self._iterate(resample_hidden(state, seat, self.rng), root)
+        for i in range(self.iterations):
+            self._iterate(resample_hidden(state, seat, self.rng), root,
+                          default if i % 2 == 0 else None)
             if stop is not None and time.monotonic() > stop:
                 break
         return self._chosen(root, default)
 
-    def _iterate(self, state, root: _Node) -> None:
+    def _iterate(self, state, root: _Node, first=None) -> None:
+        """One iteration; ``first``: the root action it plays (every other iteration plays
+        the rollout bot's choice, so that it is measured as well as the best)."""
         start, hands = state.returns(), len(state.history)
         path: list[tuple[_Node, int]] = []
         node = root
+        if first is not None:
+            node = root.children.setdefault(first, _Node())
+            node.seen += 1
+            path.append((node, state.current_player))
+            state.apply(first)
         while not state.is_terminal and len(state.history) == hands:
             player, actions = state.current_player, self._searched(state, node)
             children = node.children
@@ -112,13 +121,15 @@ class IsmctsAgent:
             node.squares += rewards[player] ** 2
 
     def _chosen(self, root: _Node, default):
-        """The root action visited most, but the rollout bot's own choice unless that one's
-        mean reward is below it by more than ``keep`` standard errors of the difference."""
-        children = root.children
+        """The rollout bot's own choice, unless the root action of the same kind visited most
+        has a mean reward above it by more than ``keep`` standard errors of the difference.
+        (Only of the same kind: determinisations deal the others uniform hands, weaker than
+        the hands they kept, so ending the hand at once looks better than it is.)"""
+        children = {a: n for a, n in root.children.items() if a.kind == default.kind}
         best = max(children, key=lambda a: (children[a].visits, children[a].reward))
-        ours, theirs = children[best], children.get(default)
-        if best == default or theirs is None or not theirs.visits or ours.visits < 2:
-            return best if theirs is None or not theirs.visits else default
+        ours, theirs = children[best], children[default]
+        if best == default or ours.visits < 2 or theirs.visits < 2:
+            return default
         gap = ours.reward / ours.visits - theirs.reward / theirs.visits
         return best if gap > self.keep * math.sqrt(_variance(ours) / ours.visits +
                                                     _variance(theirs) / theirs.visits) \
