@@ -147,7 +147,7 @@ class ChanceState:
             self.state = before
             self.draw = _Draw(_as_action(action), taken)
             return
-        self._stock_moved(len(stock), 0)
+        self._stock_moved(0)
 
     def _start_deal(self, redo: Callable[[list[int]], State], deals: int) -> None:
         if self.state.deals != deals:
@@ -179,11 +179,10 @@ class ChanceState:
         draw.fixed += 1
         if draw.fixed == draw.count:
             self.draw = None
-            held = len(stock)
             self.state.apply(draw.action)
-            self._stock_moved(held, draw.count)
+            self._stock_moved(draw.count)
 
-    def _stock_moved(self, held: int, taken: int) -> None:
+    def _stock_moved(self, taken: int) -> None:
         """Keep the stock's parts: ``taken`` cards off the top, and a reshuffled pile put
         under the stock."""
         parts = self.parts
