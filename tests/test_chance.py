@@ -190,3 +190,16 @@ def test_a_reshuffle_makes_the_old_stock_come_first():
                    game.legal_actions()[0])
     outcomes = dict(game.chance_outcomes())
     assert set(outcomes) == set(top) and sum(outcomes.values()) == pytest.approx(1)
+
+
+def test_resampling_after_a_reshuffle_keeps_what_the_seat_sees():
+    state = new_game("basic_rummy", seed=11)
+    bots = [make_agent("random", s) for s in range(state.players)]
+    while not state.reshuffles:
+        state.apply(bots[state.current_player].act(state))
+    for _ in range(4):
+        state.apply(bots[state.current_player].act(state))
+    rng = random.Random(2)
+    for seat in state.in_play:
+        twin = resample_hidden(state, seat, rng)
+        assert json.dumps(twin.observation(seat)) == json.dumps(state.observation(seat))

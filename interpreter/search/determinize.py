@@ -62,20 +62,24 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     rng.shuffle(new)                  # seat cannot tell apart)
     for (place, i), card in zip(slots, new):
         place[i] = card
-    data["log"] = _relabelled(data["log"], dict(zip(old, new)))
+    data["log"] = _relabelled(data["log"], seat, dict(zip(old, new)))
     return restored(state, data)
 
 
-def _relabelled(log: list, moved: dict[int, int]) -> list:
-    """The hand's log telling of the new cards: a private stock draw names the card now in
-    its place (so every seat's view of the copy agrees with its hand)."""
+def _relabelled(log: list, seat: int, moved: dict[int, int]) -> list:
+    """The hand's log telling the others' private draws (the cards only the actor saw, as
+    :mod:`interpreter.engine.story` tells them: a stock draw's, a buy's penalty cards) by the
+    cards now in their places, so that each seat's view of the copy names its own cards."""
     moved = {a: b for a, b in moved.items() if a != b}
     if not moved:
         return log
     out = []
     for entry in log:
-        seat, action, cards, event = entry
-        if any(c in moved for c in cards):
-            entry = (seat, action, tuple(moved.get(c, c) for c in cards), event)
+        actor, action, cards, event = entry
+        if actor != seat and action is not None and any(c in moved for c in cards):
+            shown = 1 if action.kind == "buy" else 0 if (
+                action.kind == "draw" and action.pile == "stock") else len(cards)
+            entry = (actor, action, cards[:shown] + tuple(moved.get(c, c)
+                                                          for c in cards[shown:]), event)
         out.append(entry)
     return out
