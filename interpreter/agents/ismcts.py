@@ -18,7 +18,8 @@ reward above it by more than ``keep`` standard errors of the difference.
 
 Budget: ``iterations`` per decision, and with ``seconds`` > 0 a wall-clock limit too (then
 play depends on the machine's speed; with ``seconds`` 0 the agent is deterministic for its
-seed). A decision with one legal action is played without search.
+seed). A decision with one legal action is played without search; where a hand is beyond
+the arrangement search (LimitError), the rollout bot's choice.
 """
 from __future__ import annotations
 
@@ -78,11 +79,14 @@ class IsmctsAgent:
         seat, root, default = state.current_player, _Node(), self.policy.act(state)
         root.candidates = self._candidates(state, legal) | {default}
         stop = time.monotonic() + self.seconds if self.seconds > 0 else None
-        for i in range(self.iterations):
-            self._iterate(resample_hidden(state, seat, self.rng), root,
-                          default if i % 2 == 0 else None)
-            if stop is not None and time.monotonic() > stop:
-                break
+        try:
+            for i in range(self.iterations):
+                self._iterate(resample_hidden(state, seat, self.rng), root,
+                              default if i % 2 == 0 else None)
+                if stop is not None and time.monotonic() > stop:
+                    break
+        except LimitError:                   # (a rollout's hand beyond the arrangement search)
+            return default
         return self._chosen(root, default)
 
     def _iterate(self, state, root: _Node, first=None) -> None:
