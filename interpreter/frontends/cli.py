@@ -125,7 +125,7 @@ def _simulation_options(p) -> None:
     size.add_argument("--hands", type=int, help="play this many single hands instead")
     p.add_argument("--players", type=int, help="number of players (default: the fewest allowed)")
     p.add_argument("--bots", default="greedy",
-                   help="comma-separated bots per seat, cycled (greedy, random, strong; "
+                   help="comma-separated bots per seat, cycled (greedy, ismcts, random, strong; "
                         "options as strong:knock_at=6; default greedy)")
     p.add_argument("--seed", type=int, default=1,
                    help="master seed: game i is played from a seed made of (seed, i) (default 1)")
