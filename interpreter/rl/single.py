@@ -1,0 +1,84 @@
+"""One seat of a variant as a Gymnasium environment, the other seats played by a bot.
+
+``single_agent("gin_standard", seat=0, opponent="random")``: observations, action indices and
+rewards are those of :class:`.aec.RummyEnv` for that seat (rewards summed over the bots' moves
+in between). An action outside the mask ends the episode with ``illegal_reward`` and
+``info["illegal"] = True`` (the game is not changed); ``action_masks()`` gives the mask, as
+maskable learners expect.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from ..agents import make_agent
+from ..model.variant import Variant
+from .aec import SEED_RANGE, RummyEnv
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """A seat against bots; see the module doc."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, variant: Variant | str | Path, seat: int = 0, opponent: str = "random",
+                 players: int | None = None, max_hands: int | None = None,
+                 illegal_reward: float = -1.0, **options: Any):
+        self.game = RummyEnv(variant, players=players, max_hands=max_hands, **options)
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"seat {seat} is not one of 0..{self.game.players - 1}")
+        make_agent(opponent, 0)                 # an unknown bot name fails here, not at reset
+        self.seat, self.opponent, self.illegal_reward = seat, opponent, illegal_reward
+        self.agent = self.game.possible_agents[seat]
+        self.observation_space = self.game.observation_space(self.agent)
+        self.action_space = self.game.action_space(self.agent)
+        self.bots: list[Any] = []
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        match_seed = int(self.np_random.integers(SEED_RANGE)) if seed is None else seed
+        self.game.reset(seed=match_seed)
+        self.bots = [make_agent(self.opponent, match_seed + 1 + s)
+                     for s in range(self.game.players)]
+        reward = self._bots_play()
+        self._pending = reward               # a hand the bots finished before our first turn
+        return self._observe(), self._info()
+
+    def step(self, action):
+        game = self.game
+        if self._over():
+            raise RuntimeError("the episode is over: call reset()")
+        if int(action) not in game.slots:
+            return self._observe(), float(self.illegal_reward), True, False, \
+                {**self._info(), "illegal": True}
+        game.step(int(action))
+        reward = self._pending + game.rewards[self.agent] + self._bots_play()
+        self._pending = 0.0
+        terminated = game.terminations.get(self.agent, False)
+        truncated = game.truncations.get(self.agent, False)
+        return self._observe(), float(reward), terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        return self._observe()["action_mask"].astype(bool)
+
+    def _bots_play(self) -> float:
+        """Let the bots act until our seat is to act or the episode is over; our reward."""
+        game, reward = self.game, 0.0
+        while not self._over() and game.agent_selection != self.agent:
+            seat = game.seat_of(game.agent_selection)
+            game.play(self.bots[seat].act(game.state))
+            reward += game.rewards[self.agent]
+        return reward
+
+    def _over(self) -> bool:
+        game = self.game
+        return game.terminations[self.agent] or game.truncations[self.agent]
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        return self.game.observe(self.agent)
+
+    def _info(self) -> dict[str, Any]:
+        return dict(self.game.infos.get(self.agent, {}))
