@@ -8,6 +8,7 @@ maskable learners expect.
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -81,4 +82,4 @@ class SingleAgentEnv(gymnasium.Env):
         return self.game.observe(self.agent)
 
     def _info(self) -> dict[str, Any]:
-        return dict(self.game.infos.get(self.agent, {}))
+        return copy.deepcopy(self.game.infos.get(self.agent, {}))   # the caller's to keep
