@@ -37,7 +37,7 @@ def test_api_test_passes_for_every_variant_and_player_count(name, players):
 @pytest.mark.parametrize("name,players", [("gin_standard", 2), ("carousel", 3),
                                           ("rummy_500", 4), ("basic_rummy_buying", 3)])
 def test_seed_test_replays_the_same_episode(name, players):
-    quiet(seed_test, lambda: env(name, players=players), num_cycles=40)
+    quiet(seed_test, lambda: env(name, players=players), num_cycles=25)
 
 
 def test_a_whole_episode_ends_with_every_agent_removed():

@@ -63,6 +63,8 @@ class RummyEnv(AECEnv):
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self.slots: dict[int, Action] = {}
+        self.agent_selection: str = self.possible_agents[0]
+        self.infos: dict[str, dict[str, Any]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -131,10 +133,8 @@ class RummyEnv(AECEnv):
         state = self.state
         assert state is not None
         done = any(self.terminations.values()) or any(self.truncations.values())
-        if done:
+        if done:                          # the agent that ended it is removed first
             self.slots = {}
-            self.agent_selection = self.agent_selection if self.agent_selection in self.agents \
-                else self.agents[0]
         else:
             self.agent_selection = self.possible_agents[state.current_player]
             self.slots = self.index.legal_slots(state.legal_actions())
