@@ -38,7 +38,7 @@ class Features:
     """phi(observation, action index): one row per legal action, one column per weight."""
 
     def __init__(self, env):
-        game = env.game
+        game = env.aec
         self.faces = game.variant.faces
         self.parts = game.encoder.parts
         self.index = game.index
@@ -109,13 +109,14 @@ class LinearPolicy:
 
 def outcome(env, seat: int) -> int:
     """+1 won, -1 lost, 0 void: the hand's record in the match history."""
-    winners = env.game.state.history[-1]["winners"]
+    winners = env.aec.game.history[-1]["winners"]
     return 0 if not winners else 1 if seat in winners else -1
 
 
-def deadwood(env, seat: int) -> int:
-    state = env.game.state
-    return env.game.variant.deadwood(state.observation(seat)["hand"])
+def deadwood(env, features, tensor: np.ndarray) -> int:
+    """The spec's deadwood count of the hand in an observation tensor."""
+    hand = np.flatnonzero(tensor[features.parts["hand"]])
+    return env.aec.variant.deadwood([features.faces.name(int(f)) for f in hand])
 
 
 def play_hand(env, features, choose, seed: int, learn: bool = False):
@@ -123,7 +124,7 @@ def play_hand(env, features, choose, seed: int, learn: bool = False):
     obs, _ = env.reset(seed=seed)
     seat = env.seat
     steps, rewards, done = [], [], False
-    potential = -deadwood(env, seat) * SHAPING if learn else 0.0
+    potential = -deadwood(env, features, obs["observation"]) * SHAPING if learn else 0.0
     while not done:
         legal = np.flatnonzero(obs["action_mask"])
         rows = features(obs["observation"], legal)
@@ -132,7 +133,7 @@ def play_hand(env, features, choose, seed: int, learn: bool = False):
         done = terminated or truncated
         steps.append((rows, chosen))
         if learn:
-            after = 0.0 if done else -deadwood(env, seat) * SHAPING
+            after = 0.0 if done else -deadwood(env, features, obs["observation"]) * SHAPING
             rewards.append(after - potential)
             potential = after
     result = outcome(env, seat)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,6 +21,7 @@ from interpreter import Action, IllegalAction, bundled_names, load_variant, new_
 from interpreter.errors import RummyError  # noqa: E402
 from interpreter.rl import ActionIndex, env, single_agent  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
 CASES = [(name, players) for name in bundled_names()
          for players in range(load_variant(name).players[0], load_variant(name).players[1] + 1)]
 
@@ -94,7 +98,7 @@ def test_candidates_are_ordered_by_cards_played_then_notation():
     seen = 0
     while seen < 5:
         if len(carousel.slots) > 1:
-            legal = carousel.state.legal_actions()
+            legal = carousel.game.legal_actions()
             melds = [a for a in legal if a.kind == "meld"]
             if len(melds) > 4:
                 start = carousel.index.families["candidate"].start
@@ -110,13 +114,13 @@ def test_candidates_are_ordered_by_cards_played_then_notation():
 def test_an_illegal_index_is_refused_and_changes_nothing():
     e = env("gin_standard")
     e.reset(seed=1)
-    before = e.state.to_json()
+    before = e.game.to_json()
     illegal = next(i for i in range(e.index.size) if i not in e.slots)
     with pytest.raises(IllegalAction, match="not legal"):
         e.step(illegal)
     with pytest.raises(IllegalAction):
         e.step("draw stock")
-    assert e.state.to_json() == before
+    assert e.game.to_json() == before
 
 
 def test_rewards_are_the_change_of_each_return_per_hand():
@@ -129,9 +133,9 @@ def test_rewards_are_the_change_of_each_return_per_hand():
             _, reward, done, cut, _ = e.last()
             totals[agent] += reward
             e.step(None if done or cut else int(rng.choice(list(e.slots))))
-        returns = e.state.returns()
+        returns = e.game.returns()
         assert [totals[a] for a in e.possible_agents] == returns
-        assert e.state.deals == 2 or e.state.is_terminal        # one hand, then stop
+        assert e.game.deals == 2 or e.game.is_terminal        # one hand, then stop
 
 
 def test_reset_with_a_seed_is_the_engines_match_with_that_seed():
@@ -143,7 +147,7 @@ def test_reset_with_a_seed_is_the_engines_match_with_that_seed():
         index = int(rng.choice(list(e.slots)))
         game.apply(e.slots[index])
         e.step(index)
-    assert e.state.to_json() == game.to_json()
+    assert e.game.to_json() == game.to_json()
 
 
 def test_observation_tensor_shows_own_hand_and_no_hidden_card():
@@ -154,12 +158,12 @@ def test_observation_tensor_shows_own_hand_and_no_hidden_card():
         seat = e.seat_of(agent)
         tensor = e.observe(agent)["observation"]
         hand = tensor[enc.parts["hand"]]
-        assert hand.sum() == len(e.state.hands[seat])
+        assert hand.sum() == len(e.game.hands[seat])
         shown = {e.variant.faces.name(f) for f in np.flatnonzero(hand)}
         assert shown == set(e.infos[agent]["observation"]["hand"])
         assert tensor[enc.parts["known"]].sum() == 0               # nothing seen yet
     other = e.observe("player_1")["observation"]
-    hand, stock = e.state.hands[0], e.state.stock                 # seat 0's secret changes
+    hand, stock = e.game.hands[0], e.game.stock                 # seat 0's secret changes
     hand[0], stock[0] = stock[0], hand[0]
     assert np.array_equal(e.observe("player_1")["observation"], other)
 
@@ -175,17 +179,17 @@ def test_single_agent_plays_its_seat_to_the_end_and_refuses_illegal_actions():
     obs, _ = g.reset(seed=2)
     done = False
     while not done:
-        assert g.game.agent_selection == "player_0"
+        assert g.aec.agent_selection == "player_0"
         assert np.array_equal(g.action_masks(), obs["action_mask"].astype(bool))
         action = int(g.np_random.choice(np.flatnonzero(obs["action_mask"])))
         obs, reward, done, cut, info = g.step(action)
         done = done or cut
     obs, _ = g.reset(seed=2)
-    before = g.game.state.to_json()
+    before = g.aec.game.to_json()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, done, _, info = g.step(illegal)
     assert (reward, done, info["illegal"]) == (-1.0, True, True)
-    assert g.game.state.to_json() == before
+    assert g.aec.game.to_json() == before
 
 
 def test_bad_settings_are_refused():
@@ -197,3 +201,22 @@ def test_bad_settings_are_refused():
         single_agent("gin_standard", opponent="nobody")
     with pytest.raises(ValueError, match="seat 2"):
         single_agent("gin_standard", seat=2)
+
+
+def test_a_variant_file_path_works_like_its_name():
+    by_path = env(ROOT / "variants" / "gin_standard.yaml", max_hands=1)
+    by_name = env("gin_standard", max_hands=1)
+    by_path.reset(seed=8)
+    by_name.reset(seed=8)
+    assert by_path.index.size == by_name.index.size
+    assert np.array_equal(by_path.observe("player_0")["observation"],
+                          by_name.observe("player_0")["observation"])
+
+
+def test_the_training_example_runs_and_reports_win_rates():
+    run = subprocess.run([sys.executable, "examples/train_gin.py", "--hands", "20", "--eval", "6"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("random policy")
+    assert any(line.startswith("linear agent") and "95% CI" in line for line in lines)

@@ -61,7 +61,7 @@ class RummyEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
         self.render_mode = render_mode
         self._seeds = np.random.default_rng()
-        self.state: State | None = None
+        self.game: State | None = None          # the engine's match (``state()`` is PettingZoo's)
         self.slots: dict[int, Action] = {}
         self.agent_selection: str = self.possible_agents[0]
         self.infos: dict[str, dict[str, Any]] = {}
@@ -79,9 +79,9 @@ class RummyEnv(AECEnv):
             self._seeds = np.random.default_rng(seed)
         else:
             seed = int(self._seeds.integers(SEED_RANGE))
-        self.state = new_game(self.variant, self.players, seed=seed)
-        self._first_deal = self.state.deals
-        self._returns = self.state.returns()
+        self.game = new_game(self.variant, self.players, seed=seed)
+        self._first_deal = self.game.deals
+        self._returns = self.game.returns()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -93,7 +93,7 @@ class RummyEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         mask = (self.index.mask(self.slots) if agent == self.agent_selection and self.slots
                 else np.zeros(self.index.size, dtype=np.int8))
-        return {"observation": self.encoder.encode(self.state, seat), "action_mask": mask}
+        return {"observation": self.encoder.encode(self.game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play the action at index ``action`` for the agent to act; IllegalAction (the game
@@ -111,17 +111,17 @@ class RummyEnv(AECEnv):
     def play(self, action: Action | str) -> None:
         """Apply an engine action (any legal one, candidates beyond the slots included) for the
         agent to act, and hand out rewards as :meth:`step` does."""
-        assert self.state is not None
+        assert self.game is not None
         self._cumulative_rewards[self.agent_selection] = 0.0
-        self.state.apply(action)
-        returns = self.state.returns()
+        self.game.apply(action)
+        returns = self.game.returns()
         for seat, agent in enumerate(self.possible_agents):
             self.rewards[agent] = float(returns[seat] - self._returns[seat])
         self._returns = returns
-        over = self.state.is_terminal or (
-            self.max_hands is not None and self.state.deals - self._first_deal >= self.max_hands)
+        over = self.game.is_terminal or (
+            self.max_hands is not None and self.game.deals - self._first_deal >= self.max_hands)
         if over:
-            stopped = self.state.stopped
+            stopped = self.game.stopped
             for agent in self.agents:
                 self.terminations[agent] = not stopped
                 self.truncations[agent] = stopped
@@ -130,15 +130,15 @@ class RummyEnv(AECEnv):
 
     def _refresh(self) -> None:
         """Whose turn it is, its legal slots, and every agent's infos."""
-        state = self.state
-        assert state is not None
+        game = self.game
+        assert game is not None
         done = any(self.terminations.values()) or any(self.truncations.values())
         if done:                          # the agent that ended it is removed first
             self.slots = {}
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
-            self.slots = self.index.legal_slots(state.legal_actions())
-        self.infos = {a: {"observation": state.observation(s)} if self.engine_observation
+            self.agent_selection = self.possible_agents[game.current_player]
+            self.slots = self.index.legal_slots(game.legal_actions())
+        self.infos = {a: {"observation": game.observation(s)} if self.engine_observation
                       else {} for s, a in enumerate(self.possible_agents) if a in self.agents}
         if self.slots:
             self.infos[self.agent_selection]["actions"] = {
@@ -148,7 +148,7 @@ class RummyEnv(AECEnv):
         return self.possible_agents.index(agent)
 
     def close(self) -> None:
-        self.state = None
+        self.game = None
 
 
 def _is_index(action: Any) -> bool:

@@ -28,38 +28,38 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, variant: Variant | str | Path, seat: int = 0, opponent: str = "random",
                  players: int | None = None, max_hands: int | None = None,
                  illegal_reward: float = -1.0, **options: Any):
-        self.game = RummyEnv(variant, players=players, max_hands=max_hands, **options)
-        if not 0 <= seat < self.game.players:
-            raise ValueError(f"seat {seat} is not one of 0..{self.game.players - 1}")
+        self.aec = RummyEnv(variant, players=players, max_hands=max_hands, **options)
+        if not 0 <= seat < self.aec.players:
+            raise ValueError(f"seat {seat} is not one of 0..{self.aec.players - 1}")
         make_agent(opponent, 0)                 # an unknown bot name fails here, not at reset
         self.seat, self.opponent, self.illegal_reward = seat, opponent, illegal_reward
-        self.agent = self.game.possible_agents[seat]
-        self.observation_space = self.game.observation_space(self.agent)
-        self.action_space = self.game.action_space(self.agent)
+        self.agent = self.aec.possible_agents[seat]
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
         self.bots: list[Any] = []
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(SEED_RANGE)) if seed is None else seed
-        self.game.reset(seed=match_seed)
+        self.aec.reset(seed=match_seed)
         self.bots = [make_agent(self.opponent, match_seed + 1 + s)
-                     for s in range(self.game.players)]
+                     for s in range(self.aec.players)]
         reward = self._bots_play()
         self._pending = reward               # a hand the bots finished before our first turn
         return self._observe(), self._info()
 
     def step(self, action):
-        game = self.game
+        aec = self.aec
         if self._over():
             raise RuntimeError("the episode is over: call reset()")
-        if int(action) not in game.slots:
+        if int(action) not in aec.slots:
             return self._observe(), float(self.illegal_reward), True, False, \
                 {**self._info(), "illegal": True}
-        game.step(int(action))
-        reward = self._pending + game.rewards[self.agent] + self._bots_play()
+        aec.step(int(action))
+        reward = self._pending + aec.rewards[self.agent] + self._bots_play()
         self._pending = 0.0
-        terminated = game.terminations.get(self.agent, False)
-        truncated = game.truncations.get(self.agent, False)
+        terminated = aec.terminations.get(self.agent, False)
+        truncated = aec.truncations.get(self.agent, False)
         return self._observe(), float(reward), terminated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
@@ -67,19 +67,19 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _bots_play(self) -> float:
         """Let the bots act until our seat is to act or the episode is over; our reward."""
-        game, reward = self.game, 0.0
-        while not self._over() and game.agent_selection != self.agent:
-            seat = game.seat_of(game.agent_selection)
-            game.play(self.bots[seat].act(game.state))
-            reward += game.rewards[self.agent]
+        aec, reward = self.aec, 0.0
+        while not self._over() and aec.agent_selection != self.agent:
+            seat = aec.seat_of(aec.agent_selection)
+            aec.play(self.bots[seat].act(aec.game))
+            reward += aec.rewards[self.agent]
         return reward
 
     def _over(self) -> bool:
-        game = self.game
-        return game.terminations[self.agent] or game.truncations[self.agent]
+        aec = self.aec
+        return aec.terminations[self.agent] or aec.truncations[self.agent]
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return self.game.observe(self.agent)
+        return self.aec.observe(self.agent)
 
     def _info(self) -> dict[str, Any]:
-        return copy.deepcopy(self.game.infos.get(self.agent, {}))   # the caller's to keep
+        return copy.deepcopy(self.aec.infos.get(self.agent, {}))   # the caller's to keep
