@@ -148,14 +148,14 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def evaluate(envs, features, choose, hands: int, seed: int, label: str) -> None:
     results = [play_hand(envs[h % 2], features, choose, seed + h)[0] for h in range(hands)]
     won, lost = results.count(1), results.count(-1)
     print(f"{label:<14} won {won:4d}  lost {lost:4d}  void {results.count(0):4d}   "
-          f"hands won {share(won, hands)}   of decided hands {share(won, won + lost)}",
+          f"hands won {share(won, hands)}\n{'':34}of decided hands {share(won, won + lost)}",
           flush=True)
 
 
