@@ -192,11 +192,25 @@ def test_single_agent_plays_its_seat_to_the_end_and_refuses_illegal_actions():
     assert g.aec.game.to_json() == before
 
 
+def test_ansi_render_shows_the_hand_and_the_indexed_legal_actions():
+    e = env("gin_standard", render_mode="ansi")
+    e.reset(seed=3)
+    text = e.render()
+    assert " ".join(e.infos[e.agent_selection]["observation"]["hand"]) in text
+    for index, action in e.slots.items():
+        assert f"  {index}: {action}" in text
+    assert env("gin_standard").render() is None          # no render mode: nothing drawn
+
+
 def test_bad_settings_are_refused():
     with pytest.raises(ValueError, match="2-2 players"):
         env("gin_standard", players=3)
     with pytest.raises(ValueError, match="max_hands"):
         env("gin_standard", max_hands=0)
+    with pytest.raises(ValueError, match="candidates"):
+        env("gin_standard", candidates=0)
+    with pytest.raises(ValueError, match="render_mode"):
+        env("gin_standard", render_mode="human")
     with pytest.raises(RummyError, match="unknown bot"):
         single_agent("gin_standard", opponent="nobody")
     with pytest.raises(ValueError, match="seat 2"):

@@ -34,7 +34,7 @@ SEED_RANGE = 2**31
 class RummyEnv(AECEnv):
     """A variant's match for PettingZoo; see the module doc."""
 
-    metadata = {"name": "rummy_v0", "render_modes": [], "is_parallelizable": False}
+    metadata = {"name": "rummy_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, variant: Variant | str | Path, players: int | None = None,
                  max_hands: int | None = None, candidates: int = CANDIDATES,
@@ -59,6 +59,8 @@ class RummyEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.index.size,), dtype=np.int8)})
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.index.size) for a in self.possible_agents}
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: the only mode is 'ansi' (text)")
         self.render_mode = render_mode
         self._seeds = np.random.default_rng()
         self.game: State | None = None          # the engine's match (``state()`` is PettingZoo's)
@@ -143,6 +145,20 @@ class RummyEnv(AECEnv):
         if self.slots:
             self.infos[self.agent_selection]["actions"] = {
                 i: str(a) for i, a in sorted(self.slots.items())}
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the agent to act, what it sees and its legal actions."""
+        if self.render_mode is None or self.game is None:
+            return None
+        seat = self.seat_of(self.agent_selection)
+        seen = self.game.observation(seat)
+        lines = [f"{self.agent_selection} ({seen['phase']}) scores {seen['scores']}",
+                 f"hand: {' '.join(seen['hand'])}",
+                 f"discard: {' '.join(seen['discard'][-5:])}  stock: {seen['stock']}"]
+        lines += [f"table: {' '.join('[' + ' '.join(m) + ']' for m in seen['table'])}"] \
+            if seen["table"] else []
+        lines += [f"  {i}: {a}" for i, a in sorted(self.slots.items())]
+        return "\n".join(lines)
 
     def seat_of(self, agent: str) -> int:
         return self.possible_agents.index(agent)
