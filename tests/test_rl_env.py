@@ -136,6 +136,8 @@ def test_rewards_are_the_change_of_each_return_per_hand():
         returns = e.game.returns()
         assert [totals[a] for a in e.possible_agents] == returns
         assert e.game.deals == 2 or e.game.is_terminal        # one hand, then stop
+        with pytest.raises(IllegalAction, match="episode is over"):
+            e.play("draw stock")
 
 
 def test_reset_with_a_seed_is_the_engines_match_with_that_seed():

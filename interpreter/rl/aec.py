@@ -113,9 +113,10 @@ class RummyEnv(AECEnv):
     def play(self, action: Action | str) -> None:
         """Apply an engine action (any legal one, candidates beyond the slots included) for the
         agent to act, and hand out rewards as :meth:`step` does."""
-        assert self.game is not None
-        self._cumulative_rewards[self.agent_selection] = 0.0
+        if self.game is None or not self.slots:
+            raise IllegalAction("the episode is over (or not started): call reset()")
         self.game.apply(action)
+        self._cumulative_rewards[self.agent_selection] = 0.0
         returns = self.game.returns()
         for seat, agent in enumerate(self.possible_agents):
             self.rewards[agent] = float(returns[seat] - self._returns[seat])

@@ -37,6 +37,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self.bots: list[Any] = []
+        self._pending = 0.0                  # our reward from bot moves before our first turn
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -44,8 +45,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.aec.reset(seed=match_seed)
         self.bots = [make_agent(self.opponent, match_seed + 1 + s)
                      for s in range(self.aec.players)]
-        reward = self._bots_play()
-        self._pending = reward               # a hand the bots finished before our first turn
+        self._pending = self._bots_play()
         return self._observe(), self._info()
 
     def step(self, action):
