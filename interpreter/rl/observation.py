@@ -66,7 +66,9 @@ class Encoder:
 
         def one_hot(part: str, k: int | None) -> None:
             if k is not None:
-                out[parts[part].start + k] = 1
+                where = parts[part]
+                assert 0 <= k < where.stop - where.start, f"{part} {k} is out of its range"
+                out[where.start + k] = 1
 
         def relative(s: int) -> int:
             return (s - seat) % P
