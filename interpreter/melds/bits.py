@@ -17,10 +17,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .rank_groups import RankGroups
 from .suit_tables import MAX_RANKS, suit_tables
 
 if TYPE_CHECKING:
     from .rules import MeldRules
+
+MAX_SUITS = 8           # group tables hold 2**suits entries
 
 
 class PlainMelds:
@@ -32,29 +35,24 @@ class PlainMelds:
         ``groups[r]`` each group of rank ``r`` (a pattern of suit bits ``1 << s * ranks``)."""
         self.n, self.mask = ranks, (1 << ranks) - 1
         self.rank_points = points
-        self.face_points = points * suits
         self.spread = sum(1 << (s * ranks) for s in range(suits))
         patterns = tuple(runs[0])
         self.tables = suit_tables(ranks, patterns, points)
         self.run_index = [tuple(r[p] for p in patterns) for r in runs]
         self.group_index = groups
-        self.shapes = tuple(groups[0])
+        self.groups = RankGroups(tuple(groups[0]), self.spread)
         # per rank, a field of `width` bits counting the rank's cards: adding `bias` carries into
         # the field's top bit exactly when the count reaches the smallest group
         bits = suits.bit_length()
-        width = bits + 1
-        smallest = min((s.bit_count() for s in self.shapes), default=suits + 1)
-        self.width = width
-        self.bias = sum(((1 << bits) - smallest) << (r * width) for r in range(ranks)) \
-            if self.shapes else 0
-        self.tops = sum(1 << (r * width + bits) for r in range(ranks)) if self.shapes else 0
+        self.width = width = bits + 1
+        smallest = min((s.bit_count() for s in groups[0]), default=0)
+        self.bias = sum(((1 << bits) - smallest) << (r * width) for r in range(ranks))
+        self.tops = sum(1 << (r * width + bits) for r in range(ranks)) if smallest else 0
         wide = [0] * (1 << ranks)
         for x in range(1, 1 << ranks):
             low = x & -x
             wide[x] = wide[x ^ low] + (1 << ((low.bit_length() - 1) * width))
         self.wide = wide
-        self._choices: dict[tuple[int, int, bool], tuple[int, ...]] = {}
-        self._largest: dict[int, int] = {}
 
     @classmethod
     def for_rules(cls, rules: MeldRules) -> PlainMelds | None:
@@ -62,7 +60,7 @@ class PlainMelds:
         faces = rules.faces
         n, suits = len(faces.ranks), len(faces.suits)
         if rules.width != 1 or faces.jokers or rules.wild_faces or rules.needs or not (
-                2 <= n <= MAX_RANKS):
+                2 <= n <= MAX_RANKS and suits <= MAX_SUITS):
             return None
         points = tuple(rules.points[:n])
         if any(rules.points[f] != points[f % n] for f in range(n * suits)):
@@ -100,44 +98,40 @@ class PlainMelds:
         ranks = (counts + self.bias) & self.tops
         if not ranks:
             return total
-        choices, core, settled, _, _ = self._settle(h, ranks, self._wanted(h), False)
-        best = None
+        # a rank no run wants keeps its largest group: its cards, dead in `total`, leave it
+        points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
+        wanted, choices, grouped = self._wanted(h), [0], 0
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // width
+            held = h >> r & spread
+            in_runs = wanted >> r & spread
+            if in_runs:
+                choices = [c | o << r for c in choices for o in groups.choices(held, in_runs)]
+            else:
+                grouped += points[r] * groups.largest[held]
+        best = total
         for removed in choices:
-            x, total = core & ~removed, 0
-            while x:
-                total += dead[x & m]
-                x >>= n
-            if best is None or total < best:
-                best = total
-        assert best is not None
-        return best + settled
+            if removed:
+                x, total = h & ~removed, 0
+                while x:
+                    total += dead[x & m]
+                    x >>= n
+                if total < best:
+                    best = total
+        return best - grouped
 
     def discard_values(self, h: int) -> dict[int, int]:
         """Least deadwood after discarding each card of ``h``: {face: points}."""
-        n, m, tables, wide = self.n, self.mask, self.tables, self.wide
-        dead, usable = tables.dead, tables.usable
-        counts = wanted = total = shift = 0
-        x = h
-        while x:
-            chunk = x & m
-            counts += wide[chunk]
-            wanted |= usable[chunk] << shift
-            total += dead[chunk]
-            x >>= n
-            shift += n
+        choices, core, settled, plain, loose = self._discard_choices(h)
         out: dict[int, int] = {}
-        ranks = (counts + self.bias) & self.tops
-        if not ranks:                           # no group anywhere: each suit on its own
-            self._values(out, h, total)
-            return out
-        choices, core, settled, plain, contested = self._settle(h, ranks, wanted, True)
         if len(choices) == 1:
             best = self._total(core)
             self._values(out, core, best + settled)
         else:                                   # cards no meld can use leave the search
-            loose = core & ~wanted & ~contested
             core &= ~loose
-            settled += self.points(loose)
+            settled += self._points(loose)
             best = None
             for removed in choices:
                 total = self._total(core & ~removed)
@@ -146,9 +140,111 @@ class PlainMelds:
                 self._least_values(out, core & ~removed, total + settled)
             assert best is not None
             self._values_of_loose(out, loose, best + settled)
-        if plain:
-            self._values_of_plain(out, plain, best + settled)
+        for face, change in self._plain_values(plain):
+            out[face] = best + settled + change
         return out
+
+    def best_discards(self, h: int) -> tuple[int, list[int]]:
+        """(least deadwood after one discard, the faces whose discard leaves it, low to high).
+
+        Per group choice, each suit's lowest change on losing a card is one lookup, so only
+        the cards of ranks settled at once are visited one by one.
+        """
+        if not h:
+            raise ValueError("no card to discard")
+        n, m, tables = self.n, self.mask, self.tables
+        dead, least = tables.dead, tables.least
+        choices, core, settled, plain, _ = self._discard_choices(h)
+        best = deadwood = None
+        faces: list[int] = []
+        for removed in choices:
+            y = x = core & ~removed
+            total, low = 0, None
+            while x:
+                chunk = x & m
+                total += dead[chunk]
+                if chunk and (low is None or least[chunk] < low):
+                    low = least[chunk]
+                x >>= n
+            if deadwood is None or total < deadwood:
+                deadwood = total
+            if low is None or (best is not None and total + low > best):
+                continue
+            if best is None or total + low < best:
+                best, faces = total + low, []
+            face = 0
+            while y:
+                chunk = y & m
+                if chunk and least[chunk] == low:
+                    faces += [face + r for r in tables.least_ranks[chunk]]
+                y >>= n
+                face += n
+        assert deadwood is not None
+        for face, change in self._plain_values(plain):
+            if best is None or deadwood + change < best:
+                best, faces = deadwood + change, [face]
+            elif deadwood + change == best:
+                faces.append(face)
+        assert best is not None
+        return best + settled, sorted(set(faces)) if len(choices) > 1 or plain else faces
+
+    def _discard_choices(self, h: int) -> tuple[list[int], int, int, list[tuple[int, int]], int]:
+        """(masks of the group choices to try, the cards left to them and to runs, the points
+        of the cards settled outside them, the ranks settled at once as (rank, suit bits), the
+        cards no meld can use)."""
+        n, m, usable, wide = self.n, self.mask, self.tables.usable, self.wide
+        counts = wanted = shift = 0
+        x = h
+        while x:
+            chunk = x & m
+            counts += wide[chunk]
+            wanted |= usable[chunk] << shift
+            x >>= n
+            shift += n
+        ranks = (counts + self.bias) & self.tops
+        choices, core, settled, plain = [0], h, 0, []
+        points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // width
+            held = h >> r & spread
+            in_runs = wanted >> r & spread
+            if in_runs:
+                choices = [c | o << r for c in choices for o in groups.discard_choices(held, in_runs)]
+            else:                               # the rank's largest group; the rest deadwood
+                core &= ~(held << r)
+                settled += points[r] * groups.left[held]
+                plain.append((r, held))
+        loose = core & ~wanted & ~self._same_ranks(choices) if len(choices) > 1 else 0
+        return choices, core, settled, plain, loose
+
+    def _values_of_loose(self, out: dict[int, int], loose: int, deadwood: int) -> None:
+        """Cards no meld can use: discarding one just saves its points."""
+        n, m, ranks_in, points = self.n, self.mask, self.tables.ranks_in, self.rank_points
+        face = 0
+        while loose:
+            for r in ranks_in[loose & m]:
+                out[face + r] = deadwood - points[r]
+            loose >>= n
+            face += n
+
+    def _plain_values(self, plain: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """(face, change in deadwood) on discarding each card of the ranks settled at once."""
+        left_after, points = self.groups.left_after, self.rank_points
+        return [(offset + r, points[r] * change)
+                for r, held in plain for offset, change in left_after[held]]
+
+    def _same_ranks(self, choices: list[int]) -> int:
+        """Every card of the ranks some choice groups."""
+        grouped = cards = 0
+        for c in choices:
+            grouped |= c
+        while grouped:
+            rank = ((grouped & -grouped).bit_length() - 1) % self.n
+            grouped &= ~(self.spread << rank)
+            cards |= self.spread << rank
+        return cards
 
     def _wanted(self, h: int) -> int:
         """The cards of ``h`` that some run within ``h`` could use."""
@@ -169,28 +265,15 @@ class PlainMelds:
             h >>= n
         return total
 
-    def _settle(self, h: int, ranks: int, wanted: int, for_discards: bool
-                ) -> tuple[list[int], int, int, list[tuple[int, int]], int]:
-        """(masks of the group choices to try, the hand without the ranks settled at once,
-        the points those leave, those ranks as (rank, suit bits held), the cards of the other
-        group-sized ranks) for hand ``h`` with the group-sized ``ranks``."""
-        spread, width = self.spread, self.width
-        choices, settled, core, plain, contested = [0], 0, h, [], 0
-        while ranks:
-            top = ranks & -ranks
-            ranks ^= top
-            r = (top.bit_length() - 1) // width
-            held = h >> r & spread
-            in_runs = wanted >> r & spread
-            if not in_runs:                     # the rank's largest group; the rest deadwood
-                core &= ~(held << r)
-                settled += self.rank_points[r] * (held.bit_count() - self.largest(held))
-                plain.append((r, held))
-            else:
-                contested |= held << r
-                options = self.choices(held, in_runs, for_discards)
-                choices = [c | o << r for c in choices for o in options]
-        return choices, core, settled, plain, contested
+    def _points(self, h: int) -> int:
+        """Point total of the cards of ``h``."""
+        n, m, ranks_in, points = self.n, self.mask, self.tables.ranks_in, self.rank_points
+        total = 0
+        while h:
+            for r in ranks_in[h & m]:
+                total += points[r]
+            h >>= n
+        return total
 
     def _values(self, out: dict[int, int], h: int, base: int) -> None:
         """Each card of ``h``: ``base`` plus the change its suit's runs-only deadwood makes
@@ -216,68 +299,6 @@ class PlainMelds:
                     out[face + r] = value
             h >>= n
             face += n
-
-    def _values_of_loose(self, out: dict[int, int], loose: int, deadwood: int) -> None:
-        """Cards no meld can use: discarding one just saves its points."""
-        n, m, ranks_in, points = self.n, self.mask, self.tables.ranks_in, self.rank_points
-        face = 0
-        while loose:
-            for r in ranks_in[loose & m]:
-                out[face + r] = deadwood - points[r]
-            loose >>= n
-            face += n
-
-    def _values_of_plain(self, out: dict[int, int], plain: list[tuple[int, int]],
-                         deadwood: int) -> None:
-        """Cards of ranks settled at once: discarding one changes only its rank's leftover."""
-        for r, held in plain:
-            before = held.bit_count() - self.largest(held)
-            x = held
-            while x:
-                bit = x & -x
-                x ^= bit
-                after = held ^ bit
-                out[bit.bit_length() - 1 + r] = deadwood + self.rank_points[r] * (
-                    after.bit_count() - self.largest(after) - before)
-
-    def points(self, h: int) -> int:
-        """Point total of the cards of ``h``."""
-        total, points = 0, self.face_points
-        while h:
-            low = h & -h
-            total += points[low.bit_length() - 1]
-            h ^= low
-        return total
-
-    # ---- group choices ----------------------------------------------------------------------
-    def largest(self, held: int) -> int:
-        """Cards in the largest group within ``held`` (suit bits of one rank), 0 if none."""
-        size = self._largest.get(held)
-        if size is None:
-            size = self._largest[held] = max(
-                (s.bit_count() for s in self.shapes if s & held == s), default=0)
-        return size
-
-    def choices(self, held: int, in_runs: int, for_discards: bool) -> tuple[int, ...]:
-        """The group choices worth trying at a rank holding ``held``, ``in_runs`` of them
-        wanted by runs: no group, or a group, unless a larger group beats it by adding only
-        cards no run wants (for discards: unless two such larger groups add disjoint cards,
-        so that one of them survives any single discard)."""
-        key = (held, in_runs, for_discards)
-        found = self._choices.get(key)
-        if found is None:
-            legal = [0] + [s for s in self.shapes if s & held == s]
-            spare = held & ~in_runs
-            found = []
-            for a in legal:
-                beaten = [b & ~a for b in legal if b != a and b & a == a and not b & ~a & ~spare]
-                if for_discards:
-                    if not any(not x & y for x, y in combinations(beaten, 2)):
-                        found.append(a)
-                elif not beaten:
-                    found.append(a)
-            found = self._choices[key] = tuple(found)
-        return found
 
     # ---- melds ------------------------------------------------------------------------------
     def melds_in(self, h: int) -> list[int]:

@@ -298,9 +298,14 @@ class MeldRules:
 
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
         """(deadwood after the best discard, every face whose discard achieves it)."""
+        if not isinstance(hand, (list, tuple)):
+            hand = list(hand)
+        mask = self._plain_mask(hand)
+        if mask is not None:
+            return self._tables.best_discards(mask)     # type: ignore[union-attr]
         values = self.discard_values(hand)
         best = min(values.values())
-        return best, sorted((f for f, v in values.items() if v == best), key=self.faces.sort_key)
+        return best, sorted(f for f, v in values.items() if v == best)     # faces sort as cards do
 
     def discard_values(self, hand: Sequence[int]) -> dict[int, int]:
         """Minimum deadwood after discarding one copy of each distinct face of the hand."""

@@ -3,7 +3,7 @@
 A suit's cards are a ``ranks``-bit pattern. For each pattern the tables hold the least deadwood
 that runs of that suit leave (``dead``), the cards some run inside the pattern could use
 (``usable``), and, card by card, how the least deadwood changes when that card leaves
-(``ranks_in`` with ``drop``), and the runs inside it (``runs_within``). They are built once per shape of the rules (ranks, run rank
+(``ranks_in`` with ``drop``; ``least`` and ``least_ranks`` for the best discard), and the runs inside it (``runs_within``). They are built once per shape of the rules (ranks, run rank
 patterns, points) by a walk over the patterns in increasing order: a pattern's lowest card is
 either deadwood or the lowest card of a run inside the pattern.
 """
@@ -23,6 +23,8 @@ class SuitTables:
     usable: tuple[int, ...]                  # cards some run within the pattern could use
     ranks_in: tuple[tuple[int, ...], ...]    # the pattern's ranks, low to high
     drop: tuple[tuple[int, ...], ...]        # per rank of ranks_in: dead after it leaves, minus dead
+    least: tuple[int, ...]                   # the lowest of drop (0 for no cards)
+    least_ranks: tuple[tuple[int, ...], ...]  # the ranks whose drop is the lowest
     runs_within: tuple[tuple[int, ...], ...]  # positions in ``runs`` of the runs inside the pattern
 
 
@@ -50,4 +52,8 @@ def suit_tables(ranks: int, runs: tuple[int, ...], points: tuple[int, ...]) -> S
         dead[x], usable[x], within[x] = best, used, inside
     ranks_in = [tuple(r for r in range(ranks) if x >> r & 1) for x in range(size)]
     drop = [tuple(dead[x ^ (1 << r)] - dead[x] for r in held) for x, held in enumerate(ranks_in)]
-    return SuitTables(tuple(dead), tuple(usable), tuple(ranks_in), tuple(drop), tuple(within))
+    least = [min(d, default=0) for d in drop]
+    least_ranks = [tuple(r for r, d in zip(held, drops) if d == low)
+                   for held, drops, low in zip(ranks_in, drop, least)]
+    return SuitTables(tuple(dead), tuple(usable), tuple(ranks_in), tuple(drop), tuple(least),
+                      tuple(least_ranks), tuple(within))
