@@ -18,10 +18,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .rank_groups import RankGroups
-from .suit_tables import MAX_RANKS, suit_tables
+from .suit_tables import MAX_RANKS, NO_CARD, suit_tables
 
 if TYPE_CHECKING:
     from .rules import MeldRules
+
 
 MAX_SUITS = 8           # group tables hold 2**suits entries
 
@@ -100,7 +101,8 @@ class PlainMelds:
             return total
         # a rank no run wants keeps its largest group: its cards, dead in `total`, leave it
         points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
-        wanted, choices, grouped = self._wanted(h), [0], 0
+        known, largest = groups.known, groups.largest
+        wanted, choices, grouped = self._wanted(h), None, 0
         while ranks:
             top = ranks & -ranks
             ranks ^= top
@@ -108,11 +110,12 @@ class PlainMelds:
             held = h >> r & spread
             in_runs = wanted >> r & spread
             if in_runs:
-                choices = [c | o << r for c in choices for o in groups.choices(held, in_runs)]
+                options = known.get(held | in_runs << 1) or groups.choices(held, in_runs)
+                choices = _grown(choices, options, r)
             else:
-                grouped += points[r] * groups.largest[held]
+                grouped += points[r] * largest[held]
         best = total
-        for removed in choices:
+        for removed in choices or ():
             if removed:
                 x, total = h & ~removed, 0
                 while x:
@@ -124,74 +127,6 @@ class PlainMelds:
 
     def discard_values(self, h: int) -> dict[int, int]:
         """Least deadwood after discarding each card of ``h``: {face: points}."""
-        choices, core, settled, plain, loose = self._discard_choices(h)
-        out: dict[int, int] = {}
-        if len(choices) == 1:
-            best = self._total(core)
-            self._values(out, core, best + settled)
-        else:                                   # cards no meld can use leave the search
-            core &= ~loose
-            settled += self._points(loose)
-            best = None
-            for removed in choices:
-                total = self._total(core & ~removed)
-                if best is None or total < best:
-                    best = total
-                self._least_values(out, core & ~removed, total + settled)
-            assert best is not None
-            self._values_of_loose(out, loose, best + settled)
-        for face, change in self._plain_values(plain):
-            out[face] = best + settled + change
-        return out
-
-    def best_discards(self, h: int) -> tuple[int, list[int]]:
-        """(least deadwood after one discard, the faces whose discard leaves it, low to high).
-
-        Per group choice, each suit's lowest change on losing a card is one lookup, so only
-        the cards of ranks settled at once are visited one by one.
-        """
-        if not h:
-            raise ValueError("no card to discard")
-        n, m, tables = self.n, self.mask, self.tables
-        dead, least = tables.dead, tables.least
-        choices, core, settled, plain, _ = self._discard_choices(h)
-        best = deadwood = None
-        faces: list[int] = []
-        for removed in choices:
-            y = x = core & ~removed
-            total, low = 0, None
-            while x:
-                chunk = x & m
-                total += dead[chunk]
-                if chunk and (low is None or least[chunk] < low):
-                    low = least[chunk]
-                x >>= n
-            if deadwood is None or total < deadwood:
-                deadwood = total
-            if low is None or (best is not None and total + low > best):
-                continue
-            if best is None or total + low < best:
-                best, faces = total + low, []
-            face = 0
-            while y:
-                chunk = y & m
-                if chunk and least[chunk] == low:
-                    faces += [face + r for r in tables.least_ranks[chunk]]
-                y >>= n
-                face += n
-        assert deadwood is not None
-        for face, change in self._plain_values(plain):
-            if best is None or deadwood + change < best:
-                best, faces = deadwood + change, [face]
-            elif deadwood + change == best:
-                faces.append(face)
-        assert best is not None
-        return best + settled, sorted(set(faces)) if len(choices) > 1 or plain else faces
-
-    def _discard_choices(self, h: int) -> tuple[list[int], int, int, list[tuple[int, int]], int]:
-        """(masks of the group choices to try, the cards left to them and to runs, the points
-        of the cards settled outside them, the ranks settled at once as (rank, suit bits), the
-        cards no meld can use)."""
         n, m, usable, wide = self.n, self.mask, self.tables.usable, self.wide
         counts = wanted = shift = 0
         x = h
@@ -201,9 +136,123 @@ class PlainMelds:
             wanted |= usable[chunk] << shift
             x >>= n
             shift += n
+        choices, core, settled, plain = self._discard_choices(
+            h, (counts + self.bias) & self.tops, wanted)
+        out: dict[int, int] = {}
+        if len(choices) == 1:
+            best = self._total(core)
+            self._values(out, core, best + settled)
+        else:                                   # cards no meld can use leave the search
+            loose = core & ~wanted & ~self._same_ranks(choices)
+            core &= ~loose
+            settled += self._points(loose)
+            best = NO_CARD
+            for removed in choices:
+                total = self._total(core & ~removed)
+                if total < best:
+                    best = total
+                self._least_values(out, core & ~removed, total + settled)
+            self._values_of_loose(out, loose, best + settled)
+        left_after, points = self.groups.left_after, self.rank_points
+        for r, held in plain:
+            for offset, change in left_after[held]:
+                out[offset + r] = best + settled + points[r] * change
+        return out
+
+    def best_discards(self, h: int) -> tuple[int, list[int]]:
+        """(least deadwood after one discard, the faces whose discard leaves it, low to high).
+
+        Per group choice, each suit's lowest change on losing a card is one lookup.
+        """
+        if not h:
+            raise ValueError("no card to discard")
+        n, m, tables, wide = self.n, self.mask, self.tables, self.wide
+        dead, usable, least, least_ranks = tables.dead, tables.usable, tables.least, \
+            tables.least_ranks
+        counts = total = face = where = wanted = 0
+        low, tied = NO_CARD, False              # the lowest change, at suit offset `where`
+        x = h
+        while x:
+            chunk = x & m
+            counts += wide[chunk]
+            total += dead[chunk]
+            wanted |= usable[chunk] << face
+            if least[chunk] <= low:
+                tied = least[chunk] == low
+                low, where = least[chunk], face
+            x >>= n
+            face += n
         ranks = (counts + self.bias) & self.tops
-        choices, core, settled, plain = [0], h, 0, []
+        if ranks:
+            return self._grouped_best_discards(h, ranks, wanted)
+        faces: list[int] = []                   # no group: the lowest changes are the answer
+        if not tied:
+            for r in least_ranks[h >> where & m]:
+                faces.append(where + r)
+            return total + low, faces
+        face = 0
+        while h:
+            if least[h & m] == low:
+                for r in least_ranks[h & m]:
+                    faces.append(face + r)
+            h >>= n
+            face += n
+        return total + low, faces
+
+    def _grouped_best_discards(self, h: int, ranks: int, wanted: int) -> tuple[int, list[int]]:
+        """:meth:`best_discards` of a hand with group-sized ``ranks``, ``wanted`` by runs."""
+        n, m, tables = self.n, self.mask, self.tables
+        dead, least, least_ranks = tables.dead, tables.least, tables.least_ranks
+        choices, core, settled, plain = self._discard_choices(h, ranks, wanted)
+        best = deadwood = NO_CARD
+        faces: list[int] = []
+        merged = False                          # faces gathered from two sources need sorting
+        for removed in choices:
+            y = x = core & ~removed
+            total, low = 0, NO_CARD
+            while x:
+                chunk = x & m
+                total += dead[chunk]
+                if least[chunk] < low:
+                    low = least[chunk]
+                x >>= n
+            if total < deadwood:
+                deadwood = total
+            if total + low <= best:
+                if total + low < best:
+                    best, faces = total + low, []
+                merged = bool(faces)
+                face = 0
+                while y:
+                    chunk = y & m
+                    if least[chunk] == low:
+                        for r in least_ranks[chunk]:
+                            faces.append(face + r)
+                    y >>= n
+                    face += n
+        points, least_left, most_left = self.rank_points, self.groups.least_left, \
+            self.groups.most_left
+        for r, held in plain:
+            change, offsets = (least_left if points[r] >= 0 else most_left)[held]
+            value = deadwood + points[r] * change
+            if value <= best:
+                if value < best:
+                    best, faces = value, []
+                merged = merged or bool(faces)
+                for offset in offsets:
+                    faces.append(offset + r)
+        if merged:
+            faces = sorted(set(faces))
+        return best + settled, faces
+
+    def _discard_choices(self, h: int, ranks: int, wanted: int
+                         ) -> tuple[list[int], int, int, list[tuple[int, int]]]:
+        """(masks of the group choices to try, the cards left to them and to runs, the points
+        the ranks settled at once leave over, those ranks as (rank, suit bits held)) for hand
+        ``h`` with group-sized ``ranks``, ``wanted`` by runs."""
+        choices, core, settled, plain = None, h, 0, []
         points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
+        known, left = groups.known_for_discards, groups.left
         while ranks:
             top = ranks & -ranks
             ranks ^= top
@@ -211,13 +260,13 @@ class PlainMelds:
             held = h >> r & spread
             in_runs = wanted >> r & spread
             if in_runs:
-                choices = [c | o << r for c in choices for o in groups.discard_choices(held, in_runs)]
+                options = known.get(held | in_runs << 1) or groups.discard_choices(held, in_runs)
+                choices = _grown(choices, options, r)
             else:                               # the rank's largest group; the rest deadwood
                 core &= ~(held << r)
-                settled += points[r] * groups.left[held]
+                settled += points[r] * left[held]
                 plain.append((r, held))
-        loose = core & ~wanted & ~self._same_ranks(choices) if len(choices) > 1 else 0
-        return choices, core, settled, plain, loose
+        return choices or [0], core, settled, plain
 
     def _values_of_loose(self, out: dict[int, int], loose: int, deadwood: int) -> None:
         """Cards no meld can use: discarding one just saves its points."""
@@ -228,12 +277,6 @@ class PlainMelds:
                 out[face + r] = deadwood - points[r]
             loose >>= n
             face += n
-
-    def _plain_values(self, plain: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """(face, change in deadwood) on discarding each card of the ranks settled at once."""
-        left_after, points = self.groups.left_after, self.rank_points
-        return [(offset + r, points[r] * change)
-                for r, held in plain for offset, change in left_after[held]]
 
     def _same_ranks(self, choices: list[int]) -> int:
         """Every card of the ranks some choice groups."""
@@ -323,3 +366,12 @@ class PlainMelds:
             out.extend(i for shape, i in self.group_index[r].items() if shape & held == shape)
         out.sort()
         return out
+
+
+def _grown(choices: list[int] | None, options: tuple[int, ...], rank: int) -> list[int]:
+    """Every choice so far (None: none yet) combined with each option at ``rank``."""
+    grown = []
+    for c in choices or (0,):
+        for o in options:
+            grown.append(c | o << rank)
+    return grown

@@ -25,8 +25,12 @@ class RankGroups:
                         for held in subsets}
         self.left = {held: held.bit_count() - size for held, size in self.largest.items()}
         self.left_after = {held: self._left_after(held) for held in subsets}
-        self._choices: dict[int, tuple[int, ...]] = {}
-        self._discard_choices: dict[int, tuple[int, ...]] = {}
+        # the lowest and the highest change in cards left over, and which cards make it
+        self.least_left = {held: _extreme(changes, min) for held, changes in self.left_after.items()}
+        self.most_left = {held: _extreme(changes, max) for held, changes in self.left_after.items()}
+        # choices found so far, keyed by held | in_runs << 1 (suit bits are two or more apart)
+        self.known: dict[int, tuple[int, ...]] = {}
+        self.known_for_discards: dict[int, tuple[int, ...]] = {}
 
     def _left_after(self, held: int) -> tuple[tuple[int, int], ...]:
         """Per card of ``held``: (its suit bit's position, the change in the cards left over
@@ -42,10 +46,10 @@ class RankGroups:
         """The group choices worth trying at a rank holding ``held``, ``in_runs`` of them
         wanted by some run: no group (0) or a group, unless a larger group beats it by adding
         only cards no run wants."""
-        key = held | in_runs << 1          # suit bits are at least two apart
-        found = self._choices.get(key)
+        key = held | in_runs << 1
+        found = self.known.get(key)
         if found is None:
-            found = self._choices[key] = self._unbeaten(held, in_runs, 1)
+            found = self.known[key] = self._unbeaten(held, in_runs, 1)
         return found
 
     def discard_choices(self, held: int, in_runs: int) -> tuple[int, ...]:
@@ -53,9 +57,9 @@ class RankGroups:
         is left out only when two larger groups beat it by adding disjoint cards, so one of
         them survives the discard."""
         key = held | in_runs << 1
-        found = self._discard_choices.get(key)
+        found = self.known_for_discards.get(key)
         if found is None:
-            found = self._discard_choices[key] = self._unbeaten(held, in_runs, 2)
+            found = self.known_for_discards[key] = self._unbeaten(held, in_runs, 2)
         return found
 
     def _unbeaten(self, held: int, in_runs: int, beaters: int) -> tuple[int, ...]:
@@ -72,3 +76,11 @@ class RankGroups:
             if not beaten:
                 out.append(a)
         return tuple(out)
+
+
+def _extreme(changes: tuple[tuple[int, int], ...], pick) -> tuple[int, tuple[int, ...]]:
+    """(the ``pick`` (min or max) of the changes, the offsets having it); (0, ()) for none."""
+    if not changes:
+        return 0, ()
+    value = pick(change for _, change in changes)
+    return value, tuple(offset for offset, change in changes if change == value)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 MAX_RANKS = 16          # tables hold 2**ranks entries per kind
+NO_CARD = 1 << 62       # `least` of the empty pattern: above any change a discard makes
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class SuitTables:
     usable: tuple[int, ...]                  # cards some run within the pattern could use
     ranks_in: tuple[tuple[int, ...], ...]    # the pattern's ranks, low to high
     drop: tuple[tuple[int, ...], ...]        # per rank of ranks_in: dead after it leaves, minus dead
-    least: tuple[int, ...]                   # the lowest of drop (0 for no cards)
+    least: tuple[int, ...]                   # the lowest of drop (NO_CARD for no cards)
     least_ranks: tuple[tuple[int, ...], ...]  # the ranks whose drop is the lowest
     runs_within: tuple[tuple[int, ...], ...]  # positions in ``runs`` of the runs inside the pattern
 
@@ -52,7 +53,7 @@ def suit_tables(ranks: int, runs: tuple[int, ...], points: tuple[int, ...]) -> S
         dead[x], usable[x], within[x] = best, used, inside
     ranks_in = [tuple(r for r in range(ranks) if x >> r & 1) for x in range(size)]
     drop = [tuple(dead[x ^ (1 << r)] - dead[x] for r in held) for x, held in enumerate(ranks_in)]
-    least = [min(d, default=0) for d in drop]
+    least = [min(d, default=NO_CARD) for d in drop]
     least_ranks = [tuple(r for r, d in zip(held, drops) if d == low)
                    for held, drops, low in zip(ranks_in, drop, least)]
     return SuitTables(tuple(dead), tuple(usable), tuple(ranks_in), tuple(drop), tuple(least),
