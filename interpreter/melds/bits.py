@@ -42,10 +42,13 @@ class PlainMelds:
         self.run_index = [tuple(r[p] for p in patterns) for r in runs]
         self.group_index = groups
         self.groups = RankGroups(tuple(groups[0]), self.spread)
-        # per rank, a field of `width` bits counting the rank's cards: adding `bias` carries into
-        # the field's top bit exactly when the count reaches the smallest group
+        # `counted[chunk]` sums over a hand's suits to: per rank, a field of `width` bits
+        # counting its cards (adding `bias` carries into a field's top bit exactly when the
+        # count reaches the smallest group), and above them, from bit `above`, the deadwood
+        # that runs alone leave
         bits = suits.bit_length()
         self.width = width = bits + 1
+        self.above = ranks * width
         smallest = min((s.bit_count() for s in groups[0]), default=0)
         self.bias = sum(((1 << bits) - smallest) << (r * width) for r in range(ranks))
         self.tops = sum(1 << (r * width + bits) for r in range(ranks)) if smallest else 0
@@ -53,7 +56,7 @@ class PlainMelds:
         for x in range(1, 1 << ranks):
             low = x & -x
             wide[x] = wide[x ^ low] + (1 << ((low.bit_length() - 1) * width))
-        self.wide = wide
+        self.counted = [w + (d << self.above) for w, d in zip(wide, self.tables.dead)]
 
     @classmethod
     def for_rules(cls, rules: MeldRules) -> PlainMelds | None:
@@ -88,17 +91,15 @@ class PlainMelds:
     # ---- deadwood ---------------------------------------------------------------------------
     def deadwood(self, h: int) -> int:
         """Least deadwood points of the hand ``h``."""
-        n, m, dead, wide = self.n, self.mask, self.tables.dead, self.wide
-        total = counts = 0
-        x = h
+        n, m, counted = self.n, self.mask, self.counted
+        counts, x = 0, h
         while x:
-            chunk = x & m
-            total += dead[chunk]
-            counts += wide[chunk]
+            counts += counted[x & m]
             x >>= n
-        ranks = (counts + self.bias) & self.tops
+        total, ranks = counts >> self.above, (counts + self.bias) & self.tops
         if not ranks:
             return total
+        dead = self.tables.dead
         # a rank no run wants keeps its largest group: its cards, dead in `total`, leave it
         points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
         known, largest = groups.known, groups.largest
@@ -127,12 +128,12 @@ class PlainMelds:
 
     def discard_values(self, h: int) -> dict[int, int]:
         """Least deadwood after discarding each card of ``h``: {face: points}."""
-        n, m, usable, wide = self.n, self.mask, self.tables.usable, self.wide
+        n, m, usable, counted = self.n, self.mask, self.tables.usable, self.counted
         counts = wanted = shift = 0
         x = h
         while x:
             chunk = x & m
-            counts += wide[chunk]
+            counts += counted[chunk]
             wanted |= usable[chunk] << shift
             x >>= n
             shift += n
@@ -166,25 +167,22 @@ class PlainMelds:
         """
         if not h:
             raise ValueError("no card to discard")
-        n, m, tables, wide = self.n, self.mask, self.tables, self.wide
-        dead, usable, least, least_ranks = tables.dead, tables.usable, tables.least, \
-            tables.least_ranks
-        counts = total = face = where = wanted = 0
+        n, m, tables, counted = self.n, self.mask, self.tables, self.counted
+        least, least_ranks = tables.least, tables.least_ranks
+        counts = face = where = 0
         low, tied = NO_CARD, False              # the lowest change, at suit offset `where`
         x = h
         while x:
             chunk = x & m
-            counts += wide[chunk]
-            total += dead[chunk]
-            wanted |= usable[chunk] << face
+            counts += counted[chunk]
             if least[chunk] <= low:
                 tied = least[chunk] == low
                 low, where = least[chunk], face
             x >>= n
             face += n
-        ranks = (counts + self.bias) & self.tops
+        total, ranks = counts >> self.above, (counts + self.bias) & self.tops
         if ranks:
-            return self._grouped_best_discards(h, ranks, wanted)
+            return self._grouped_best_discards(h, ranks, self._wanted(h))
         faces: list[int] = []                   # no group: the lowest changes are the answer
         if not tied:
             for r in least_ranks[h >> where & m]:
@@ -346,13 +344,13 @@ class PlainMelds:
     # ---- melds ------------------------------------------------------------------------------
     def melds_in(self, h: int) -> list[int]:
         """Indices of the templates the hand holds, in template order."""
-        n, m, wide = self.n, self.mask, self.wide
+        n, m, counted = self.n, self.mask, self.counted
         runs_within = self.tables.runs_within
         out: list[int] = []
         counts, x, s = 0, h, 0
         while x:
             chunk = x & m
-            counts += wide[chunk]
+            counts += counted[chunk]
             index = self.run_index[s]
             out.extend(index[i] for i in runs_within[chunk])
             x >>= n
