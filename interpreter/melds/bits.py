@@ -163,39 +163,90 @@ class PlainMelds:
     def best_discards(self, h: int) -> tuple[int, list[int]]:
         """(least deadwood after one discard, the faces whose discard leaves it, low to high).
 
-        Per group choice, each suit's lowest change on losing a card is one lookup.
+        Each suit's lowest change on losing a card is one lookup. Ranks of a group no run
+        wants change nothing for the other cards, so they are settled by their own table;
+        only when runs want a group's cards are the group choices walked.
         """
         if not h:
             raise ValueError("no card to discard")
         n, m, tables, counted = self.n, self.mask, self.tables, self.counted
-        least, least_ranks = tables.least, tables.least_ranks
-        counts = face = where = 0
+        usable, least, least_ranks = tables.usable, tables.least, tables.least_ranks
+        counts = face = where = wanted = 0
         low, tied = NO_CARD, False              # the lowest change, at suit offset `where`
         x = h
         while x:
             chunk = x & m
             counts += counted[chunk]
+            wanted |= usable[chunk] << face
             if least[chunk] <= low:
                 tied = least[chunk] == low
                 low, where = least[chunk], face
             x >>= n
             face += n
-        total, ranks = counts >> self.above, (counts + self.bias) & self.tops
-        if ranks:
-            return self._grouped_best_discards(h, ranks, self._wanted(h))
-        faces: list[int] = []                   # no group: the lowest changes are the answer
+        deadwood, ranks = counts >> self.above, (counts + self.bias) & self.tops
+        plain, settled = [], 0                  # ranks settled at once, their cards
+        if ranks:                               # (their cards' lookups were wrong: redone)
+            points, spread, width, largest = self.rank_points, self.spread, self.width, \
+                self.groups.largest
+            left = ranks
+            while left:
+                top = left & -left
+                left ^= top
+                r = (top.bit_length() - 1) // width
+                held = h >> r & spread
+                if wanted >> r & spread:
+                    return self._grouped_best_discards(h, ranks, wanted)
+                deadwood -= points[r] * largest[held]
+                plain.append((r, held))
+                settled |= held << r
+            h &= ~settled
+            low, where, tied = self._lowest(h)
+        faces: list[int] = []
         if not tied:
             for r in least_ranks[h >> where & m]:
                 faces.append(where + r)
-            return total + low, faces
-        face = 0
+        else:
+            face = 0
+            while h:
+                if least[h & m] == low:
+                    for r in least_ranks[h & m]:
+                        faces.append(face + r)
+                h >>= n
+                face += n
+        if not plain:
+            return deadwood + low, faces
+        return self._with_plain(deadwood, deadwood + low, faces, plain)
+
+    def _lowest(self, h: int) -> tuple[int, int, bool]:
+        """(the lowest change a discard from ``h`` makes to its suit's runs-only deadwood, the
+        offset of the first suit having it, whether another suit has it too)."""
+        n, m, least = self.n, self.mask, self.tables.least
+        low, where, tied, face = NO_CARD, 0, False, 0
         while h:
-            if least[h & m] == low:
-                for r in least_ranks[h & m]:
-                    faces.append(face + r)
+            if least[h & m] <= low:
+                tied = least[h & m] == low
+                low, where = least[h & m], face
             h >>= n
             face += n
-        return total + low, faces
+        return low, where, tied
+
+    def _with_plain(self, deadwood: int, best: int, faces: list[int],
+                    plain: list[tuple[int, int]]) -> tuple[int, list[int]]:
+        """(best, faces) of the other cards merged with those of the ranks settled at once:
+        ``plain`` as (rank, suit bits held), ``deadwood`` the hand's (in points)."""
+        points, least_left, most_left = self.rank_points, self.groups.least_left, \
+            self.groups.most_left
+        merged = False
+        for r, held in plain:
+            change, offsets = (least_left if points[r] >= 0 else most_left)[held]
+            value = deadwood + points[r] * change
+            if value <= best:
+                if value < best:
+                    best, faces = value, []
+                merged = merged or bool(faces)
+                for offset in offsets:
+                    faces.append(offset + r)
+        return best, sorted(set(faces)) if merged else faces
 
     def _grouped_best_discards(self, h: int, ranks: int, wanted: int) -> tuple[int, list[int]]:
         """:meth:`best_discards` of a hand with group-sized ``ranks``, ``wanted`` by runs."""
@@ -204,7 +255,7 @@ class PlainMelds:
         choices, core, settled, plain = self._discard_choices(h, ranks, wanted)
         best = deadwood = NO_CARD
         faces: list[int] = []
-        merged = False                          # faces gathered from two sources need sorting
+        merged = False                          # faces gathered from two choices need sorting
         for removed in choices:
             y = x = core & ~removed
             total, low = 0, NO_CARD
@@ -228,19 +279,10 @@ class PlainMelds:
                             faces.append(face + r)
                     y >>= n
                     face += n
-        points, least_left, most_left = self.rank_points, self.groups.least_left, \
-            self.groups.most_left
-        for r, held in plain:
-            change, offsets = (least_left if points[r] >= 0 else most_left)[held]
-            value = deadwood + points[r] * change
-            if value <= best:
-                if value < best:
-                    best, faces = value, []
-                merged = merged or bool(faces)
-                for offset in offsets:
-                    faces.append(offset + r)
         if merged:
             faces = sorted(set(faces))
+        if plain:
+            best, faces = self._with_plain(deadwood, best, faces, plain)
         return best + settled, faces
 
     def _discard_choices(self, h: int, ranks: int, wanted: int
