@@ -171,21 +171,21 @@ class PlainMelds:
             raise ValueError("no card to discard")
         n, m, tables, counted = self.n, self.mask, self.tables, self.counted
         usable, least, least_ranks = tables.usable, tables.least, tables.least_ranks
-        counts = face = where = wanted = 0
+        counts = face = where = in_runs = 0
         low, tied = NO_CARD, False              # the lowest change, at suit offset `where`
         x = h
         while x:
             chunk = x & m
             counts += counted[chunk]
-            wanted |= usable[chunk] << face
+            in_runs |= usable[chunk]            # ranks with a card some run could use
             if least[chunk] <= low:
                 tied = least[chunk] == low
                 low, where = least[chunk], face
             x >>= n
             face += n
         deadwood, ranks = counts >> self.above, (counts + self.bias) & self.tops
-        plain, settled = [], 0                  # ranks settled at once, their cards
-        if ranks:                               # (their cards' lookups were wrong: redone)
+        plain, settled, redo = [], 0, False     # ranks settled at once, their cards
+        if ranks:
             points, spread, width, largest = self.rank_points, self.spread, self.width, \
                 self.groups.largest
             left = ranks
@@ -193,14 +193,16 @@ class PlainMelds:
                 top = left & -left
                 left ^= top
                 r = (top.bit_length() - 1) // width
+                if in_runs >> r & 1:
+                    return self._grouped_best_discards(h, ranks, self._wanted(h))
                 held = h >> r & spread
-                if wanted >> r & spread:
-                    return self._grouped_best_discards(h, ranks, wanted)
                 deadwood -= points[r] * largest[held]
                 plain.append((r, held))
                 settled |= held << r
-            h &= ~settled
-            low, where, tied = self._lowest(h)
+                redo = redo or low == -points[r]    # its cards' lookups (wrong) may be lowest
+            if redo:
+                h &= ~settled
+                low, where, tied = self._lowest(h)
         faces: list[int] = []
         if not tied:
             for r in least_ranks[h >> where & m]:

@@ -121,7 +121,7 @@ class MeldRules:
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
         self._tables = PlainMelds.for_rules(self) if tables else None
-        self._face_bit = {f: 1 << f for f in range(faces.count)}
+        self._bit_of = {f: 1 << f for f in range(faces.count)}.__getitem__
         self._template_melds = [Meld(kind, t, t) for kind, t in self.templates]
 
     def with_wild_faces(self, wild_faces: frozenset[int], wild_points: int | None) -> MeldRules:
@@ -280,7 +280,7 @@ class MeldRules:
         if self._tables is None:
             return None
         try:
-            mask = sum(map(self._face_bit.__getitem__, hand))
+            mask = sum(map(self._bit_of, hand))
         except (KeyError, TypeError):
             return None
         return mask if mask.bit_count() == len(hand) else None
@@ -289,9 +289,13 @@ class MeldRules:
         """Minimum deadwood points of a hand."""
         if not isinstance(hand, (list, tuple)):
             hand = list(hand)
-        mask = self._plain_mask(hand)
-        if mask is not None:
-            return self._tables.deadwood(mask)          # type: ignore[union-attr]
+        if self._tables is not None:                    # _plain_mask, inlined: the hot path
+            try:
+                mask = sum(map(self._bit_of, hand))
+            except (KeyError, TypeError):
+                mask = -1
+            if mask >= 0 and mask.bit_count() == len(hand):
+                return self._tables.deadwood(mask)
         best = min(self._any_search(packed, jokers, {}, None, left)
                    for packed, jokers, left, _ in self._pools(list(hand)))
         return best if best < UNMET else sum(self.points[f] for f in hand)
@@ -300,9 +304,13 @@ class MeldRules:
         """(deadwood after the best discard, every face whose discard achieves it)."""
         if not isinstance(hand, (list, tuple)):
             hand = list(hand)
-        mask = self._plain_mask(hand)
-        if mask is not None:
-            return self._tables.best_discards(mask)     # type: ignore[union-attr]
+        if self._tables is not None:                    # _plain_mask, inlined: the hot path
+            try:
+                mask = sum(map(self._bit_of, hand))
+            except (KeyError, TypeError):
+                mask = -1
+            if mask >= 0 and mask.bit_count() == len(hand):
+                return self._tables.best_discards(mask)
         values = self.discard_values(hand)
         best = min(values.values())
         return best, sorted(f for f, v in values.items() if v == best)     # faces sort as cards do
