@@ -44,11 +44,12 @@ class PlainMelds:
         self.groups = RankGroups(tuple(groups[0]), self.spread)
         # `counted[chunk]` sums over a hand's suits to: per rank, a field of `width` bits
         # counting its cards (adding `bias` carries into a field's top bit exactly when the
-        # count reaches the smallest group), and above them, from bit `above`, the deadwood
-        # that runs alone leave
+        # count reaches the smallest group); from bit `runs_at`, the same count of the cards
+        # some run could use; from bit `dead_at`, the deadwood that runs alone leave
         bits = suits.bit_length()
         self.width = width = bits + 1
-        self.above = ranks * width
+        self.field = (1 << width) - 1
+        self.runs_at, self.dead_at = ranks * width, 2 * ranks * width
         smallest = min((s.bit_count() for s in groups[0]), default=0)
         self.bias = sum(((1 << bits) - smallest) << (r * width) for r in range(ranks))
         self.tops = sum(1 << (r * width + bits) for r in range(ranks)) if smallest else 0
@@ -56,7 +57,8 @@ class PlainMelds:
         for x in range(1, 1 << ranks):
             low = x & -x
             wide[x] = wide[x ^ low] + (1 << ((low.bit_length() - 1) * width))
-        self.counted = [w + (d << self.above) for w, d in zip(wide, self.tables.dead)]
+        self.counted = [w + (wide[u] << self.runs_at) + (d << self.dead_at)
+                        for w, u, d in zip(wide, self.tables.usable, self.tables.dead)]
 
     @classmethod
     def for_rules(cls, rules: MeldRules) -> PlainMelds | None:
@@ -96,7 +98,7 @@ class PlainMelds:
         while x:
             counts += counted[x & m]
             x >>= n
-        total, ranks = counts >> self.above, (counts + self.bias) & self.tops
+        total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
         if not ranks:
             return total
         dead = self.tables.dead
@@ -170,30 +172,29 @@ class PlainMelds:
         if not h:
             raise ValueError("no card to discard")
         n, m, tables, counted = self.n, self.mask, self.tables, self.counted
-        usable, least, least_ranks = tables.usable, tables.least, tables.least_ranks
-        counts = face = where = in_runs = 0
+        least, least_ranks = tables.least, tables.least_ranks
+        counts = face = where = 0
         low, tied = NO_CARD, False              # the lowest change, at suit offset `where`
         x = h
         while x:
             chunk = x & m
             counts += counted[chunk]
-            in_runs |= usable[chunk]            # ranks with a card some run could use
             if least[chunk] <= low:
                 tied = least[chunk] == low
                 low, where = least[chunk], face
             x >>= n
             face += n
-        deadwood, ranks = counts >> self.above, (counts + self.bias) & self.tops
+        deadwood, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
         plain, settled, redo = [], 0, False     # ranks settled at once, their cards
         if ranks:
             points, spread, width, largest = self.rank_points, self.spread, self.width, \
                 self.groups.largest
-            left = ranks
+            in_runs, left = counts >> self.runs_at, ranks
             while left:
                 top = left & -left
                 left ^= top
                 r = (top.bit_length() - 1) // width
-                if in_runs >> r & 1:
+                if in_runs >> (r * width) & self.field:
                     return self._grouped_best_discards(h, ranks, self._wanted(h))
                 held = h >> r & spread
                 deadwood -= points[r] * largest[held]

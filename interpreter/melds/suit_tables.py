@@ -56,5 +56,6 @@ def suit_tables(ranks: int, runs: tuple[int, ...], points: tuple[int, ...]) -> S
     least = [min(d, default=NO_CARD) for d in drop]
     least_ranks = [tuple(r for r, d in zip(held, drops) if d == low)
                    for held, drops, low in zip(ranks_in, drop, least)]
-    return SuitTables(tuple(dead), tuple(usable), tuple(ranks_in), tuple(drop), tuple(least),
-                      tuple(least_ranks), tuple(within))
+    same: dict = {}             # one object per distinct value: the tables stay small in cache
+    return SuitTables(*(tuple(same.setdefault(v, v) for v in table) for table in (
+        dead, usable, ranks_in, drop, least, least_ranks, within)))
