@@ -173,15 +173,16 @@ class PlainMelds:
             raise ValueError("no card to discard")
         n, m, tables, counted = self.n, self.mask, self.tables, self.counted
         least, least_ranks = tables.least, tables.least_ranks
-        counts = face = where = 0
-        low, tied = NO_CARD, False              # the lowest change, at suit offset `where`
+        counts = face = where = at = 0
+        low, tied = NO_CARD, False              # the lowest change, in suit chunk `at` at `where`
         x = h
         while x:
             chunk = x & m
             counts += counted[chunk]
-            if least[chunk] <= low:
-                tied = least[chunk] == low
-                low, where = least[chunk], face
+            change = least[chunk]
+            if change <= low:
+                tied = change == low
+                low, where, at = change, face, chunk
             x >>= n
             face += n
         deadwood, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
@@ -204,9 +205,10 @@ class PlainMelds:
             if redo:
                 h &= ~settled
                 low, where, tied = self._lowest(h)
+                at = h >> where & m
         faces: list[int] = []
         if not tied:
-            for r in least_ranks[h >> where & m]:
+            for r in least_ranks[at]:
                 faces.append(where + r)
         else:
             face = 0
