@@ -93,7 +93,8 @@ class MeldRules:
         self._args: dict[str, Any] = dict(
             faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
             max_jokers=max_jokers, min_natural=min_natural, deck_jokers=deck_jokers,
-            group_duplicates=group_duplicates, wilds_in=wilds_in, needs=needs, tables=tables)
+            group_duplicates=group_duplicates, wild_faces=wild_faces, wild_points=wild_points,
+            wilds_in=wilds_in, needs=needs, tables=tables)
         self.faces = faces
         self.group_size = group
         self.group_duplicates = group_duplicates and copies > 1   # 7h 7h 7s is a group
@@ -126,7 +127,16 @@ class MeldRules:
 
     def with_wild_faces(self, wild_faces: frozenset[int], wild_points: int | None) -> MeldRules:
         """The same meld rules with these natural faces wild (their points ``wild_points``)."""
-        return MeldRules(**self._args, wild_faces=wild_faces, wild_points=wild_points)
+        return MeldRules(**{**self._args, "wild_faces": wild_faces, "wild_points": wild_points})
+
+    def without_tables(self) -> MeldRules:
+        """The same meld rules answering every hand by the general search (to compare)."""
+        return MeldRules(**{**self._args, "tables": False})
+
+    @property
+    def uses_tables(self) -> bool:
+        """Whether plain hands are answered by table lookups (see :mod:`.bits`)."""
+        return self._tables is not None
 
     def is_wild(self, face: int) -> bool:
         return face in self.wild_faces or self.faces.is_joker(face)
