@@ -151,14 +151,20 @@ class Moves:
         return out
 
     def _wild_start_positions(self):
-        """Where a wildcard may start a run: a natural within its reach, and when counting
+        """Where a wildcard may start a run: a natural within its reach (at the first position
+        with the ace at both ends, the ace that may go below counts), and when counting
         dumps, only where a shortest run ends at the top or an ace may yet go below."""
         n = len(self.positions)
         reach = self.pool + sum(row[s][2] for row in self.items for s in range(self.suits))
         top = self.last - (self.shape.run_min or 1) + 1
+
+        def natural_within_reach(p, s):
+            ahead = range(p + 1, min(n, p + reach + 1))
+            below = [self.last] if self.ends and p == 0 else []
+            return any(self.source(q)[s][:2] != (0, 0) for q in [*ahead, *below])
+
         return [[self.starts[p][s] and (not self.canonical or p == top or (self.ends and p == 0))
-                 and (self.min_natural == 0 or any(self.source(q)[s][:2] != (0, 0)
-                                                   for q in range(p + 1, min(n, p + reach + 1))))
+                 and (self.min_natural == 0 or natural_within_reach(p, s))
                  for s in range(self.suits)] for p in range(n)]
 
     def _useful_deferrals(self):
