@@ -97,7 +97,8 @@ def run(variant: str = "gin_standard", hands: int = 1000, rounds: int = 5,
     print("hands/s = median over rounds of hands per CPU second; ours/engine = median of the "
           "per-round ratios")
     if peer is None:
-        return [Goal("random play", f"at least {GOAL:g}x OpenSpiel's hands/s", "-", None)]
+        return [Goal(f"random play of {variant}", f"at least {GOAL:g}x OpenSpiel's hands/s", "-",
+                     None)]
     ratio = median([a / b for a, b in zip(rates["ours"], rates["openspiel"])])
     return [Goal(f"random play of {variant}", f"at least {GOAL:g}x OpenSpiel's hands/s",
                  f"{ratio:.2f}x", ratio >= GOAL)]
