@@ -560,7 +560,12 @@ def _by_default(case: tuple, *values) -> list:
 
 FULL_CASES = [p for i, case in enumerate(CASES)
               for p in _by_default(case, *FULL_SEEDS[i % 2:], *FULL_SEEDS[:i % 2])]
-MATCH_CASES = [pytest.param(name, n, marks=() if n in VARIANTS[name].players else pytest.mark.slow)
+# Whole random matches that take minutes (scores grow slowly under random play): -m slow only;
+# the replay corpus plays whole bot matches of these variants at these counts by default.
+LONG_RANDOM_MATCHES = {("indian_rummy", 2), ("indian_rummy", 6), ("contract_rummy", 3),
+                       ("contract_rummy", 5), ("three_thirteen", 2), ("three_thirteen", 4)}
+MATCH_CASES = [pytest.param(name, n, marks=() if n in VARIANTS[name].players
+                            and (name, n) not in LONG_RANDOM_MATCHES else pytest.mark.slow)
                for name, n in CASES]
 
 
