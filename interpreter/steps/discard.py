@@ -12,6 +12,7 @@ class Discard(Step):
     kind = "discard"
     plays = ("discard",)
     simple = "end_turn"
+    distinct = True
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
 

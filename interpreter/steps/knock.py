@@ -47,6 +47,7 @@ class Limits:
 class Knock(Step):
     kind = "knock"
     plays = ("knock",)
+    distinct = True
     when: Formula                              # the knock with a discard (deadwood_after_discard)
     without_discard_when: Formula              # the knock keeping every card (deadwood)
     discard: str = "required"                  # required: discard face down | none: no discard
