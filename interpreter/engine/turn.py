@@ -14,7 +14,6 @@ import traceback
 from typing import Optional
 
 from ..errors import ActionFailed, RummyError
-from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
 from ..steps.base import END, After
@@ -107,8 +106,10 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
         if state.hands[seat] is not hand:            # melded or spread: the cards laid
             kept = set(state.hands[seat])
             log.append((seat, action, tuple(c for c in hand if c not in kept), phase))
-        else:
-            log.append((seat, action, tuple(hand[held:]), phase))
+        else:                                        # the cards it brought into the hand
+            more = len(hand) - held
+            log.append((seat, action, () if more <= 0 else (hand[-1],) if more == 1
+                        else tuple(hand[held:]), phase))
 
 
 def _play(state, action, index: int) -> None:
@@ -123,17 +124,15 @@ def _play(state, action, index: int) -> None:
             _next_hand(state)
             return
     phase = state.phase
-    if phase is OFFER:
-        _answer_offer(state, action)
-        return
-    if phase is SPREAD:
-        _spread(state, state.variant.round_end.spread.apply(state, action))
-        return
-    if phase is WALL:
-        _at_wall(state, action)
-        return
-    if phase is BUY:
-        _answer_buyer(state, action)
+    if phase is not TURN:
+        if phase is OFFER:
+            _answer_offer(state, action)
+        elif phase is SPREAD:
+            _spread(state, state.variant.round_end.spread.apply(state, action))
+        elif phase is WALL:
+            _at_wall(state, action)
+        elif phase is BUY:
+            _answer_buyer(state, action)
         return
     steps = state.variant.turn
     seat = state.player
