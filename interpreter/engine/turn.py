@@ -32,6 +32,7 @@ TAKEN, PASSED_ON = Offer.TAKEN, Offer.NEXT
 PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE,
                                      LowStock.WALL)
 
+
 def legal(state) -> Legal:
     phase = state.phase
     if phase is TURN:
