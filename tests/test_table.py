@@ -10,7 +10,6 @@ face 52.
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
 from collections import Counter
 from functools import cache
@@ -488,14 +487,7 @@ def best_plays_with_table_jokers(t, hand_cards, hand_jokers):
     return out
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(1, 2), st.integers(1, 3),
-       st.integers(0, 1))
-def test_find_play_matches_the_brute_force_with_table_jokers(rng, melds, hand_size, jokers):
-    t, cards = deal(rng, 2, melds, hand_size)
-    for meld in t[:rng.randint(1, 2)]:
-        i = rng.randrange(len(meld))
-        meld[i] = (JOKER, meld[i][1])
+def _compare_with_table_jokers(t, cards, jokers):
     full = cards + [JOKER] * jokers
     plays = best_plays_with_table_jokers(t, cards, jokers)
     for objective, order in (("cards", lambda v: v), ("points", lambda v: (v[1], v[0]))):
@@ -504,8 +496,41 @@ def test_find_play_matches_the_brute_force_with_table_jokers(rng, melds, hand_si
             assert play is None, (t, full)
             continue
         assert play is not None, (t, full)
+        assert check_move(CAROUSEL, t, play.new_table, full) is None
         got = (len(play.added), _points(play.added))
         assert order(got) == order(max(plays, key=order)), (objective, t, full, got)
+
+
+# derandomized: the same examples every run, so that CI cannot fail by luck (the soak below
+# and a local run with more examples look further)
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.randoms(use_true_random=False), st.integers(1, 2), st.integers(1, 3),
+       st.integers(0, 1))
+def test_find_play_matches_the_brute_force_with_table_jokers(rng, melds, hand_size, jokers):
+    t, cards = deal(rng, 2, melds, hand_size)
+    for meld in t[:rng.randint(1, 2)]:
+        i = rng.randrange(len(meld))
+        meld[i] = (JOKER, meld[i][1])
+    _compare_with_table_jokers(t, cards, jokers)
+
+
+@pytest.mark.parametrize(("melds", "cards", "best"), [
+    # the 3d frees Jk(3d) (it stays in its group); the freed joker and the kept Jk(3s) make
+    # As Jk(2s) Jk(3s)
+    (["Jk(3d) 4d 5d 6d", "3c 3d 3h Jk(3s)"], "As", "3c 3d 3h|4d 5d 6d|As Jk(2s) Jk(3s)"),
+    # the hand joker and the kept Jk(3s) make As Jk(2s) Jk(3s)
+    (["Jk(2d) 3d 4d 5d", "3c 3d 3h Jk(3s)"], "As Jk", "3c 3d 3h|As Jk(2s) Jk(3s)|Jk(2d) 3d 4d 5d"),
+    (["3c 3d 3h Jk(3s)"], "As Jk", "3c 3d 3h|As Jk(2s) Jk(3s)"),
+])
+def test_find_play_starts_a_run_with_a_wildcard_above_the_low_ace(melds, cards, best):
+    """Found by the brute force: a wildcard at the 2 begins a run whose only natural is the
+    ace below it (the sweep that meets the ace last must allow that start too)."""
+    t = table(*melds)
+    assert check_move(CAROUSEL, t, table(*best.split("|")), hand(cards)) is None
+    for objective in ("cards", "points"):
+        assert names(find_play(CAROUSEL, t, hand(cards), objective)) == best.split("|")
+    full = hand(cards)
+    _compare_with_table_jokers(t, [f for f in full if f != JOKER], full.count(JOKER))
 
 
 def grows(meld, chosen, jokers: int, rules=None) -> bool:
@@ -648,14 +673,6 @@ def test_plays_with_table_jokers_pass_check_move(rng, melds, hand_size):
             assert check_move(CAROUSEL, t, play.new_table, cards) is None
 
 
-def test_manipulation_benchmark_quick():
-    run = subprocess.run([sys.executable, "benchmarks/manipulation.py", "--quick"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300, check=False)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "find_play ms per decision (wall): median" in run.stdout
-    assert "goal: median < 50 ms" in run.stdout
-
-
 # ---- long soaks (pytest -m slow) ----------------------------------------------------------
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None)
@@ -675,6 +692,18 @@ def test_soak_other_variants(name, rng, melds, hand_size, jokers):
     rules = variant(name)
     t, cards = deal(rng, 2, melds, hand_size, rules)
     _compare(rules, t, cards, jokers if hand_size <= 3 else 0, by_templates=True)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(1, 3),
+       st.integers(0, 1))
+def test_soak_find_play_with_table_jokers(rng, melds, hand_size, jokers):
+    t, cards = deal(rng, 2, melds, hand_size)
+    for meld in t[:rng.randint(1, 2)]:
+        i = rng.randrange(len(meld))
+        meld[i] = (JOKER, meld[i][1])
+    _compare_with_table_jokers(t, cards, jokers)
 
 
 @pytest.mark.slow

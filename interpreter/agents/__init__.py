@@ -10,10 +10,12 @@ from typing import Protocol
 from ..engine import Action, State
 from ..errors import RummyError
 from .greedy import GreedyAgent
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 from .strong import StrongAgent
 
-AGENTS = {"greedy": GreedyAgent, "random": RandomAgent, "strong": StrongAgent}
+AGENTS = {"greedy": GreedyAgent, "ismcts": IsmctsAgent, "random": RandomAgent,
+          "strong": StrongAgent}
 
 
 class Agent(Protocol):
@@ -62,4 +64,5 @@ def _number(text: str):
     return text
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "StrongAgent", "make_agent", "parse_bots"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "IsmctsAgent", "RandomAgent", "StrongAgent",
+           "make_agent", "parse_bots"]

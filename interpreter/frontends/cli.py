@@ -125,11 +125,15 @@ def _simulation_options(p) -> None:
     size.add_argument("--hands", type=int, help="play this many single hands instead")
     p.add_argument("--players", type=int, help="number of players (default: the fewest allowed)")
     p.add_argument("--bots", default="greedy",
-                   help="comma-separated bots per seat, cycled (greedy, random, strong; "
+                   help="comma-separated bots per seat, cycled (greedy, ismcts, random, strong; "
                         "options as strong:knock_at=6; default greedy)")
     p.add_argument("--seed", type=int, default=1,
                    help="master seed: game i is played from a seed made of (seed, i) (default 1)")
     p.add_argument("--workers", type=int, help="processes (default: every core)")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="local processes (default) or a Dask cluster (needs the dask extra)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="with --backend dask: the "
+                   "scheduler, e.g. tcp://HOST:8786 (default: start a local cluster)")
     p.add_argument("--chunk", type=int, help="games per unit of work (default: automatic)")
     p.add_argument("--max-hands", type=int, default=500,
                    help="stop a match that has not ended after this many hands (default 500)")
@@ -252,7 +256,7 @@ def _simulate(args) -> int:
     results = simulate(args.variants, games=games, players=args.players, bots=args.bots,
                        seed=args.seed, workers=args.workers, chunk=args.chunk,
                        max_hands=args.max_hands, single_hand=args.hands is not None,
-                       progress=True)
+                       progress=True, backend=args.backend, scheduler=args.scheduler)
     print(json.dumps(results.as_dict(), indent=1) if args.json else results.table())
     if args.report:
         report.write_html(results, args.report)

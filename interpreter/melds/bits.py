@@ -1,126 +1,422 @@
-"""Bit-parallel shortcut for the deadwood of a one-deck, joker-free hand.
+"""Exact deadwood, discard values and melds of a plain hand by table lookups, without a search.
 
-The hand's bitmask is cut into one chunk of rank bits per suit. A table per chunk gives the
-cards that some run of that suit could use; a bit-sliced count across the chunks gives the
-ranks held often enough for a group. A card no meld can use is deadwood; when no card is
-wanted by both a run and a group, every usable card can be melded (runs of any length split
-into legal runs, a rank's cards form one group), so the deadwood is known without a search.
-Only hands where runs and groups compete need one.
+A hand is *plain* when the deck has one copy of each card, no jokers or wild cards, no
+contract needs, and the meld rules have the usual shape: every run lies in one suit (the same
+rank patterns in every suit), every group in one rank (the same suit patterns at every rank,
+no two of them disjoint, so a rank holds at most one group), and a card's points depend on its
+rank alone. :meth:`PlainMelds.for_rules` reads this off the meld templates themselves.
+
+An arrangement of such a hand is then a choice of groups plus, in each suit, the best runs
+among the cards the groups leave, which :mod:`.suit_tables` gives by lookup. Only a rank with
+enough cards for a group, where some card could also go into a run, offers a real choice; its
+choices are the groups (and no group) that no larger group beats by adding cards no run could
+use. Every other card is settled at once: in its rank's largest group, or deadwood.
 """
 from __future__ import annotations
 
-from ..cards import Faces
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .rank_groups import RankGroups
+from .suit_tables import MAX_RANKS, NO_CARD, suit_tables
+
+if TYPE_CHECKING:
+    from .rules import MeldRules
 
 
-class BitDeadwood:
-    """Per-variant tables for :meth:`split`; build with :meth:`for_rules` (None if it cannot apply)."""
+MAX_SUITS = 8           # group tables hold 2**suits entries
 
-    def __init__(self, faces: Faces, run_min: int, group_min: int):
-        n, suits = len(faces.ranks), len(faces.suits)
-        self.n, self.suits, self.group_min = n, suits, group_min
-        self.rank_mask = (1 << n) - 1
-        self.spread = sum(1 << (s * n) for s in range(suits))
-        # (ones, twos, fours) xor-patterns that are all-ones exactly where a rank's count is c
-        self.counts = tuple((0 if c & 1 else -1, 0 if c & 2 else -1, 0 if c & 4 else -1)
-                            for c in range(group_min, suits + 1))
-        per_rank = faces.points[:n]
-        points = [0] * (1 << n)
-        runs = [0] * (1 << n)
-        starts = (1 << max(0, n - run_min + 1)) - 1
-        for x in range(1, 1 << n):
+
+class PlainMelds:
+    """Table-driven deadwood for plain hands (one int bitmask of faces, one bit per card)."""
+
+    def __init__(self, ranks: int, suits: int, points: tuple[int, ...],
+                 runs: list[dict[int, int]], groups: list[dict[int, int]]):
+        """``runs[s]`` maps each run of suit ``s`` (a rank pattern) to its template index,
+        ``groups[r]`` each group of rank ``r`` (a pattern of suit bits ``1 << s * ranks``)."""
+        self.n, self.mask = ranks, (1 << ranks) - 1
+        self.rank_points = points
+        self.spread = sum(1 << (s * ranks) for s in range(suits))
+        patterns = tuple(runs[0])
+        self.tables = suit_tables(ranks, patterns, points)
+        self.run_index = [tuple(r[p] for p in patterns) for r in runs]
+        self.group_index = groups
+        self.groups = RankGroups(tuple(groups[0]), self.spread)
+        # `counted[chunk]` sums over a hand's suits to: per rank, a field of `width` bits
+        # counting its cards (adding `bias` carries into a field's top bit exactly when the
+        # count reaches the smallest group); from bit `runs_at`, the same count of the cards
+        # some run could use; from bit `dead_at`, the deadwood that runs alone leave
+        bits = suits.bit_length()
+        self.width = width = bits + 1
+        self.field = (1 << width) - 1
+        self.runs_at, self.dead_at = ranks * width, 2 * ranks * width
+        smallest = min((s.bit_count() for s in groups[0]), default=0)
+        self.bias = sum(((1 << bits) - smallest) << (r * width) for r in range(ranks))
+        self.tops = sum(1 << (r * width + bits) for r in range(ranks)) if smallest else 0
+        wide = [0] * (1 << ranks)
+        for x in range(1, 1 << ranks):
             low = x & -x
-            points[x] = points[x ^ low] + per_rank[low.bit_length() - 1]
-            run = x
-            for i in range(1, run_min):
-                run &= x >> i
-            run &= starts
-            cells = run
-            for i in range(1, run_min):
-                cells |= run << i
-            runs[x] = cells
-        self.points_of, self.runs_of = points, runs
-        self._split = self._make_split()
+            wide[x] = wide[x ^ low] + (1 << ((low.bit_length() - 1) * width))
+        self.counted = [w + (wide[u] << self.runs_at) + (d << self.dead_at)
+                        for w, u, d in zip(wide, self.tables.usable, self.tables.dead)]
 
     @classmethod
-    def for_rules(cls, faces: Faces, copies: int, group, run, ace: str, wrap: bool):
-        """The shortcut when its reasoning holds for these meld rules, else None."""
-        if copies != 1 or faces.jokers or ace != "low" or wrap or not run or len(faces.suits) > 7:
+    def for_rules(cls, rules: MeldRules) -> PlainMelds | None:
+        """The tables for these meld rules when their hands are plain, else None."""
+        faces = rules.faces
+        n, suits = len(faces.ranks), len(faces.suits)
+        if rules.width != 1 or faces.jokers or rules.wild_faces or rules.needs or not (
+                2 <= n <= MAX_RANKS and suits <= MAX_SUITS):
             return None
-        run_min, run_max = run
-        if run_max is not None and run_max < 2 * run_min - 1:
+        points = tuple(rules.points[:n])
+        if any(rules.points[f] != points[f % n] for f in range(n * suits)):
             return None
-        if group and group[1] < len(faces.suits):
+        runs: list[dict[int, int]] = [{} for _ in range(suits)]
+        groups: list[dict[int, int]] = [{} for _ in range(n)]
+        if any(len(t) < rules.min_natural for _, t in rules.templates):
+            return None                 # melds too short to be legal: left to the search
+        for index, (kind, template) in enumerate(rules.templates):
+            in_suits, in_ranks = {f // n for f in template}, {f % n for f in template}
+            if kind == "run" and len(in_suits) == 1:
+                runs[in_suits.pop()][sum(1 << (f % n) for f in template)] = index
+            elif kind == "group" and len(in_ranks) == 1:
+                groups[in_ranks.pop()][sum(1 << (f - f % n) for f in template)] = index
+            else:
+                return None
+        if any(r.keys() != runs[0].keys() for r in runs) or any(
+                g.keys() != groups[0].keys() for g in groups):
             return None
-        return cls(faces, run_min, group[0] if group else len(faces.suits) + 1)
+        if any(not a & b for a, b in combinations(groups[0], 2)):
+            return None
+        return cls(n, suits, points, runs, groups)
 
-    def points(self, h: int) -> int:
-        """Point total of the cards in mask ``h``."""
-        n, m, table = self.n, self.rank_mask, self.points_of
+    # ---- deadwood ---------------------------------------------------------------------------
+    def deadwood(self, h: int) -> int:
+        """Least deadwood points of the hand ``h``."""
+        n, m, counted = self.n, self.mask, self.counted
+        counts, x = 0, h
+        while x:
+            counts += counted[x & m]
+            x >>= n
+        total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
+        if not ranks:
+            return total
+        dead = self.tables.dead
+        # a rank no run wants keeps its largest group: its cards, dead in `total`, leave it
+        points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
+        known, largest = groups.known, groups.largest
+        wanted, choices, grouped = self._wanted(h), None, 0
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // width
+            held = h >> r & spread
+            in_runs = wanted >> r & spread
+            if in_runs:
+                options = known.get(held | in_runs << 1) or groups.choices(held, in_runs)
+                choices = _grown(choices, options, r)
+            else:
+                grouped += points[r] * largest[held]
+        best = total
+        for removed in choices or ():
+            if removed:
+                x, total = h & ~removed, 0
+                while x:
+                    total += dead[x & m]
+                    x >>= n
+                if total < best:
+                    best = total
+        return best - grouped
+
+    def discard_values(self, h: int) -> dict[int, int]:
+        """Least deadwood after discarding each card of ``h``: {face: points}."""
+        n, m, usable, counted = self.n, self.mask, self.tables.usable, self.counted
+        counts = wanted = shift = 0
+        x = h
+        while x:
+            chunk = x & m
+            counts += counted[chunk]
+            wanted |= usable[chunk] << shift
+            x >>= n
+            shift += n
+        choices, core, settled, plain = self._discard_choices(
+            h, (counts + self.bias) & self.tops, wanted)
+        out: dict[int, int] = {}
+        if len(choices) == 1:
+            best = self._total(core)
+            self._values(out, core, best + settled)
+        else:                                   # cards no meld can use leave the search
+            loose = core & ~wanted & ~self._same_ranks(choices)
+            core &= ~loose
+            settled += self._points(loose)
+            best = NO_CARD
+            for removed in choices:
+                total = self._total(core & ~removed)
+                if total < best:
+                    best = total
+                self._least_values(out, core & ~removed, total + settled)
+            self._values_of_loose(out, loose, best + settled)
+        left_after, points = self.groups.left_after, self.rank_points
+        for r, held in plain:
+            for offset, change in left_after[held]:
+                out[offset + r] = best + settled + points[r] * change
+        return out
+
+    def best_discards(self, h: int) -> tuple[int, list[int]]:
+        """(least deadwood after one discard, the faces whose discard leaves it, low to high).
+
+        Each suit's lowest change on losing a card is one lookup. Ranks of a group no run
+        wants change nothing for the other cards, so they are settled by their own table;
+        only when runs want a group's cards are the group choices walked.
+        """
+        if not h:
+            raise ValueError("no card to discard")
+        n, m, tables, counted = self.n, self.mask, self.tables, self.counted
+        least, least_ranks = tables.least, tables.least_ranks
+        counts = face = where = at = 0
+        low, tied = NO_CARD, False              # the lowest change, in suit chunk `at` at `where`
+        x = h
+        while x:
+            chunk = x & m
+            counts += counted[chunk]
+            change = least[chunk]
+            if change <= low:
+                tied = change == low
+                low, where, at = change, face, chunk
+            x >>= n
+            face += n
+        deadwood, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
+        plain, settled, redo = [], 0, False     # ranks settled at once, their cards
+        if ranks:
+            points, spread, width, largest = self.rank_points, self.spread, self.width, \
+                self.groups.largest
+            in_runs, left = counts >> self.runs_at, ranks
+            while left:
+                top = left & -left
+                left ^= top
+                r = (top.bit_length() - 1) // width
+                if in_runs >> (r * width) & self.field:
+                    return self._grouped_best_discards(h, ranks, self._wanted(h))
+                held = h >> r & spread
+                deadwood -= points[r] * largest[held]
+                plain.append((r, held))
+                settled |= held << r
+                redo = redo or low == -points[r]    # its cards' lookups (wrong) may be lowest
+            if redo:
+                h &= ~settled
+                low, where, tied = self._lowest(h)
+                at = h >> where & m
+        faces: list[int] = []
+        if not tied:
+            for r in least_ranks[at]:
+                faces.append(where + r)
+        else:
+            face = 0
+            while h:
+                if least[h & m] == low:
+                    for r in least_ranks[h & m]:
+                        faces.append(face + r)
+                h >>= n
+                face += n
+        if not plain:
+            return deadwood + low, faces
+        return self._with_plain(deadwood, deadwood + low, faces, plain)
+
+    def _lowest(self, h: int) -> tuple[int, int, bool]:
+        """(the lowest change a discard from ``h`` makes to its suit's runs-only deadwood, the
+        offset of the first suit having it, whether another suit has it too)."""
+        n, m, least = self.n, self.mask, self.tables.least
+        low, where, tied, face = NO_CARD, 0, False, 0
+        while h:
+            if least[h & m] <= low:
+                tied = least[h & m] == low
+                low, where = least[h & m], face
+            h >>= n
+            face += n
+        return low, where, tied
+
+    def _with_plain(self, deadwood: int, best: int, faces: list[int],
+                    plain: list[tuple[int, int]]) -> tuple[int, list[int]]:
+        """(best, faces) of the other cards merged with those of the ranks settled at once:
+        ``plain`` as (rank, suit bits held), ``deadwood`` the hand's (in points)."""
+        points, least_left, most_left = self.rank_points, self.groups.least_left, \
+            self.groups.most_left
+        merged = False
+        for r, held in plain:
+            change, offsets = (least_left if points[r] >= 0 else most_left)[held]
+            value = deadwood + points[r] * change
+            if value <= best:
+                if value < best:
+                    best, faces = value, []
+                merged = merged or bool(faces)
+                for offset in offsets:
+                    faces.append(offset + r)
+        return best, sorted(set(faces)) if merged else faces
+
+    def _grouped_best_discards(self, h: int, ranks: int, wanted: int) -> tuple[int, list[int]]:
+        """:meth:`best_discards` of a hand with group-sized ``ranks``, ``wanted`` by runs."""
+        n, m, tables = self.n, self.mask, self.tables
+        dead, least, least_ranks = tables.dead, tables.least, tables.least_ranks
+        choices, core, settled, plain = self._discard_choices(h, ranks, wanted)
+        best = deadwood = NO_CARD
+        faces: list[int] = []
+        merged = False                          # faces gathered from two choices need sorting
+        for removed in choices:
+            y = x = core & ~removed
+            total, low = 0, NO_CARD
+            while x:
+                chunk = x & m
+                total += dead[chunk]
+                if least[chunk] < low:
+                    low = least[chunk]
+                x >>= n
+            if total < deadwood:
+                deadwood = total
+            if total + low <= best:
+                if total + low < best:
+                    best, faces = total + low, []
+                merged = bool(faces)
+                face = 0
+                while y:
+                    chunk = y & m
+                    if least[chunk] == low:
+                        for r in least_ranks[chunk]:
+                            faces.append(face + r)
+                    y >>= n
+                    face += n
+        if merged:
+            faces = sorted(set(faces))
+        if plain:
+            best, faces = self._with_plain(deadwood, best, faces, plain)
+        return best + settled, faces
+
+    def _discard_choices(self, h: int, ranks: int, wanted: int
+                         ) -> tuple[list[int], int, int, list[tuple[int, int]]]:
+        """(masks of the group choices to try, the cards left to them and to runs, the points
+        the ranks settled at once leave over, those ranks as (rank, suit bits held)) for hand
+        ``h`` with group-sized ``ranks``, ``wanted`` by runs."""
+        choices, core, settled, plain = None, h, 0, []
+        points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
+        known, left = groups.known_for_discards, groups.left
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // width
+            held = h >> r & spread
+            in_runs = wanted >> r & spread
+            if in_runs:
+                options = known.get(held | in_runs << 1) or groups.discard_choices(held, in_runs)
+                choices = _grown(choices, options, r)
+            else:                               # the rank's largest group; the rest deadwood
+                core &= ~(held << r)
+                settled += points[r] * left[held]
+                plain.append((r, held))
+        return choices or [0], core, settled, plain
+
+    def _values_of_loose(self, out: dict[int, int], loose: int, deadwood: int) -> None:
+        """Cards no meld can use: discarding one just saves its points."""
+        n, m, ranks_in, points = self.n, self.mask, self.tables.ranks_in, self.rank_points
+        face = 0
+        while loose:
+            for r in ranks_in[loose & m]:
+                out[face + r] = deadwood - points[r]
+            loose >>= n
+            face += n
+
+    def _same_ranks(self, choices: list[int]) -> int:
+        """Every card of the ranks some choice groups."""
+        grouped = cards = 0
+        for c in choices:
+            grouped |= c
+        while grouped:
+            rank = ((grouped & -grouped).bit_length() - 1) % self.n
+            grouped &= ~(self.spread << rank)
+            cards |= self.spread << rank
+        return cards
+
+    def _wanted(self, h: int) -> int:
+        """The cards of ``h`` that some run within ``h`` could use."""
+        n, m, usable = self.n, self.mask, self.tables.usable
+        wanted, x, shift = 0, h, 0
+        while x:
+            wanted |= usable[x & m] << shift
+            x >>= n
+            shift += n
+        return wanted
+
+    def _total(self, h: int) -> int:
+        """Least deadwood of ``h`` by runs alone."""
+        n, m, dead = self.n, self.mask, self.tables.dead
         total = 0
         while h:
-            total += table[h & m]
+            total += dead[h & m]
             h >>= n
         return total
 
-    def split(self, h: int) -> tuple[int, int, bool]:
-        """(points of the cards no meld can use, mask of the usable cards, whether runs and
-        groups compete for some card: only then do the usable cards need a search)."""
-        return self._split(h)
+    def _points(self, h: int) -> int:
+        """Point total of the cards of ``h``."""
+        n, m, ranks_in, points = self.n, self.mask, self.tables.ranks_in, self.rank_points
+        total = 0
+        while h:
+            for r in ranks_in[h & m]:
+                total += points[r]
+            h >>= n
+        return total
 
-    def _make_split(self):
-        """:meth:`split` as a closure over this variant's tables (the hot path of deadwood)."""
-        n, m, runs, counts = self.n, self.rank_mask, self.runs_of, self.counts
-        spread, table = self.spread, self.points_of
+    def _values(self, out: dict[int, int], h: int, base: int) -> None:
+        """Each card of ``h``: ``base`` plus the change its suit's runs-only deadwood makes
+        when it leaves."""
+        n, m, ranks_in, drop = self.n, self.mask, self.tables.ranks_in, self.tables.drop
+        face = 0
+        while h:
+            chunk = h & m
+            for r, d in zip(ranks_in[chunk], drop[chunk]):
+                out[face + r] = base + d
+            h >>= n
+            face += n
 
-        def split(h: int) -> tuple[int, int, bool]:
-            in_runs = ones = twos = fours = 0
-            shift, x = 0, h
-            while x:
-                chunk = x & m
-                in_runs |= runs[chunk] << shift
-                carry = ones & chunk
-                ones ^= chunk
-                fours |= twos & carry
-                twos ^= carry
-                x >>= n
-                shift += n
-            ranks = 0
-            for one, two, four in counts:
-                ranks |= (ones ^ one) & (twos ^ two) & (fours ^ four)
-            in_groups = (ranks & m) * spread & h
-            usable = in_runs | in_groups
-            dead, x = 0, h & ~usable
-            while x:
-                dead += table[x & m]
-                x >>= n
-            return dead, usable, bool(in_runs & in_groups)
-        return split
+    def _least_values(self, out: dict[int, int], h: int, base: int) -> None:
+        """:meth:`_values`, keeping the lower of this and any value already in ``out``."""
+        n, m, ranks_in, drop = self.n, self.mask, self.tables.ranks_in, self.tables.drop
+        face = 0
+        while h:
+            chunk = h & m
+            for r, d in zip(ranks_in[chunk], drop[chunk]):
+                value = base + d
+                if out.get(face + r, value) >= value:
+                    out[face + r] = value
+            h >>= n
+            face += n
 
-    def after_discards(self, h: int) -> dict[int, int] | None:
-        """Deadwood after discarding each card of ``h``, or None when runs and groups compete.
-
-        Without competition each card's effect is local: an unusable card just leaves; a group
-        card leaves its group short or not; a run card may strand the cards beside it.
-        """
-        dead, usable, contested = self.split(h)
-        if contested:
-            return None
-        n, m, runs, points = self.n, self.rank_mask, self.runs_of, self.points_of
-        out, x = {}, h
+    # ---- melds ------------------------------------------------------------------------------
+    def melds_in(self, h: int) -> list[int]:
+        """Indices of the templates the hand holds, in template order."""
+        n, m, counted = self.n, self.mask, self.counted
+        runs_within = self.tables.runs_within
+        out: list[int] = []
+        counts, x, s = 0, h, 0
         while x:
-            low = x & -x
-            x ^= low
-            face = low.bit_length() - 1
-            suit, rank = divmod(face, n)
-            value = points[1 << rank]
-            if not usable & low:
-                out[face] = dead - value
-                continue
-            chunk = h >> (suit * n) & m
-            if runs[chunk] >> rank & 1:
-                bit = 1 << rank
-                out[face] = dead + points[runs[chunk] & ~runs[chunk ^ bit] & ~bit]
-            else:
-                left = (h >> rank & self.spread).bit_count() - 1
-                out[face] = dead if left >= self.group_min else dead + value * left
+            chunk = x & m
+            counts += counted[chunk]
+            index = self.run_index[s]
+            out.extend(index[i] for i in runs_within[chunk])
+            x >>= n
+            s += 1
+        ranks = (counts + self.bias) & self.tops
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // self.width
+            held = h >> r & self.spread
+            out.extend(i for shape, i in self.group_index[r].items() if shape & held == shape)
+        out.sort()
         return out
+
+
+def _grown(choices: list[int] | None, options: tuple[int, ...], rank: int) -> list[int]:
+    """Every choice so far (None: none yet) combined with each option at ``rank``."""
+    grown = []
+    for c in choices or (0,):
+        for o in options:
+            grown.append(c | o << rank)
+    return grown

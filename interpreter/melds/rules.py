@@ -18,6 +18,8 @@ It is exponential in the worst case (44 cards of one deck run for minutes), so i
 :meth:`MeldRules.arrange` accepts at most ``MAX_CARDS`` cards, and every search (arrange,
 deadwood, discard_values) stops with a LimitError after ``MAX_WORK`` candidate melds weighed
 (a few seconds and tens of MB); no hand a bundled variant deals comes near either limit.
+Plain hands (one deck, no wild cards) skip the search: ``bits`` answers deadwood, discard
+values and melds_in by table lookups, in the same time whatever the hand.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from typing import Any
 from ..cards import Faces
 from ..errors import LimitError
 from . import needs_search, wilds
-from .bits import BitDeadwood
+from .bits import PlainMelds
 from .needs import Need
 from .needs_search import UNMET
 
@@ -87,11 +89,14 @@ class MeldRules:
                  wrap: bool = False, copies: int = 1, max_jokers: int | None = None,
                  min_natural: int = 1, deck_jokers: int = 0, group_duplicates: bool = False,
                  wild_faces: frozenset[int] = frozenset(), wild_points: int | None = None,
-                 wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = ()):
+                 wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = (),
+                 tables: bool = True):
+        """``tables=False`` keeps every hand on the general search (tests compare the two)."""
         self._args: dict[str, Any] = dict(
             faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
             max_jokers=max_jokers, min_natural=min_natural, deck_jokers=deck_jokers,
-            group_duplicates=group_duplicates, wilds_in=wilds_in, needs=needs)
+            group_duplicates=group_duplicates, wild_faces=wild_faces, wild_points=wild_points,
+            wilds_in=wilds_in, needs=needs, tables=tables)
         self.faces = faces
         self.group_size = group
         self.group_duplicates = group_duplicates and copies > 1   # 7h 7h 7s is a group
@@ -117,16 +122,23 @@ class MeldRules:
         self._joker_points = faces.points[faces.joker] if faces.jokers else 0
         self._run_min = run[0] if run else 0
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
-        self._plain = [[e.first for e in es if not e.jokers] for es in self._entries]
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
-        self._bits = None if wild_faces or needs else BitDeadwood.for_rules(faces, copies, group, run,
-                                                                   ace, wrap)
-        self._limit = 1 << faces.count
-        self._split = self._bits._split if self._bits else None
+        self._tables = PlainMelds.for_rules(self) if tables else None
+        self._bit_of = {f: 1 << f for f in range(faces.count)}.__getitem__
+        self._template_melds = [Meld(kind, t, t) for kind, t in self.templates]
 
     def with_wild_faces(self, wild_faces: frozenset[int], wild_points: int | None) -> MeldRules:
         """The same meld rules with these natural faces wild (their points ``wild_points``)."""
-        return MeldRules(**self._args, wild_faces=wild_faces, wild_points=wild_points)
+        return MeldRules(**{**self._args, "wild_faces": wild_faces, "wild_points": wild_points})
+
+    def without_tables(self) -> MeldRules:
+        """The same meld rules answering every hand by the general search (to compare)."""
+        return MeldRules(**{**self._args, "tables": False})
+
+    @property
+    def uses_tables(self) -> bool:
+        """Whether plain hands are answered by table lookups (see :mod:`.bits`)."""
+        return self._tables is not None
 
     def is_wild(self, face: int) -> bool:
         return face in self.wild_faces or self.faces.is_joker(face)
@@ -274,60 +286,60 @@ class MeldRules:
     def _template_of(self, meld: Meld) -> tuple[int, ...]:
         return self._order[frozenset(meld.declared)]
 
-    def _pack_fast(self, hand: Iterable[int]) -> tuple[int, int]:
-        """:meth:`pack` for one deck without jokers: the plain bitmask, checked."""
-        if not isinstance(hand, (list, tuple)):
-            hand = list(hand)
-        mask, count = 0, 0
-        for f in hand:
-            mask |= 1 << f
-            count += 1
-        if mask.bit_count() != count or mask >= self._limit:
-            return self.pack(hand)          # reports the duplicate or unknown card
-        return mask, 0
+    def _plain_mask(self, hand: list[int] | tuple[int, ...]) -> int | None:
+        """The hand as one bit per face, for the tables; None when they do not apply or the
+        hand is not a set of known faces (the general path then reports or handles it)."""
+        if self._tables is None:
+            return None
+        try:
+            mask = sum(map(self._bit_of, hand))
+        except (KeyError, TypeError):
+            return None
+        return mask if mask.bit_count() == len(hand) else None
 
     def deadwood(self, hand: Iterable[int]) -> int:
         """Minimum deadwood points of a hand."""
-        if self._bits:
-            if not isinstance(hand, (list, tuple)):
-                hand = list(hand)
-            mask = 0
-            for f in hand:
-                mask |= 1 << f
-            if mask.bit_count() != len(hand) or mask >= self._limit:
-                mask, _ = self._pack_fast(hand)          # reports the duplicate or bad card
-            return self._bit_deadwood(mask, {})
-        hand = list(hand)
+        if not isinstance(hand, (list, tuple)):
+            hand = list(hand)
+        if self._tables is not None:                    # _plain_mask, inlined: the hot path
+            try:
+                mask = sum(map(self._bit_of, hand))
+            except (KeyError, TypeError):
+                mask = -1
+            if mask >= 0 and mask.bit_count() == len(hand):
+                return self._tables.deadwood(mask)
         best = min(self._any_search(packed, jokers, {}, None, left)
-                   for packed, jokers, left, _ in self._pools(hand))
+                   for packed, jokers, left, _ in self._pools(list(hand)))
         return best if best < UNMET else sum(self.points[f] for f in hand)
-
-    def _bit_deadwood(self, packed: int, memo: dict) -> int:
-        """Deadwood by the bit-parallel shortcut, searching only where runs and groups compete."""
-        dead, usable, contested = self._split(packed)
-        if not contested:
-            return dead
-        return dead + self._search(usable, 0, self._candidates(usable, 0), memo, None, (0,))
 
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
         """(deadwood after the best discard, every face whose discard achieves it)."""
+        if not isinstance(hand, (list, tuple)):
+            hand = list(hand)
+        if self._tables is not None:                    # _plain_mask, inlined: the hot path
+            try:
+                mask = sum(map(self._bit_of, hand))
+            except (KeyError, TypeError):
+                mask = -1
+            if mask >= 0 and mask.bit_count() == len(hand):
+                return self._tables.best_discards(mask)
         values = self.discard_values(hand)
         best = min(values.values())
-        return best, sorted((f for f, v in values.items() if v == best), key=self.faces.sort_key)
+        return best, sorted(f for f, v in values.items() if v == best)     # faces sort as cards do
 
     def discard_values(self, hand: Sequence[int]) -> dict[int, int]:
         """Minimum deadwood after discarding one copy of each distinct face of the hand."""
+        if not isinstance(hand, (list, tuple)):
+            hand = list(hand)
+        mask = self._plain_mask(hand)
+        if mask is not None:
+            return self._tables.discard_values(mask)    # type: ignore[union-attr]
         if self.wild_faces or self.needs:
             hand = list(hand)
             return {f: self.deadwood(hand[:hand.index(f)] + hand[hand.index(f) + 1:])
                     for f in set(hand)}
-        packed, jokers = self._pack_fast(hand) if self._bits else self.pack(hand)
+        packed, jokers = self.pack(hand)
         memo: dict = {}
-        if self._bits:
-            quick = self._bits.after_discards(packed)
-            if quick is not None:
-                return quick
-            return {f: self._bit_deadwood(packed & ~(1 << f), memo) for f in set(hand)}
         candidates = self._candidates(packed, jokers)
         leftover = tuple(j * self._joker_points for j in range(jokers + 1))
         values = {}
@@ -344,6 +356,10 @@ class MeldRules:
     def melds_in(self, hand: Iterable[int]) -> list[Meld]:
         """Every legal meld the hand's cards can form, each joker identity listed separately."""
         hand = list(hand)
+        mask = self._plain_mask(hand)
+        if mask is not None:
+            melds = self._template_melds
+            return [melds[i] for i in self._tables.melds_in(mask)]   # type: ignore[union-attr]
         pool = sorted((f for f in hand if self.is_wild(f)), key=lambda f: -self.faces.is_joker(f))
         have = set(hand)
         most = len(pool) if self.max_jokers is None else min(len(pool), self.max_jokers)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from . import metrics as metric_defs
 from .metrics import Metric
-from .runner import Plan
+from .plan import Plan
 from .stats import Estimate, Moments
 
 

@@ -1,120 +1,76 @@
-"""The unit of work and how it is spread over processes.
+"""Running a plan: check the options, play its chunks on a backend, merge them in order.
 
-A :class:`Plan` says what to play: variants, players, bots, master seed. A chunk is a range
-of game indices; :func:`run_chunk` plays each game of the range in every variant of the plan
-and returns its :class:`Moments`. Game ``i`` is seeded from (master seed, i) alone and
-Moments merge exactly, so any split into chunks, run by any number of workers (or machines),
-gives identical results.
+The backends only play chunks: :mod:`.local` on this machine's processes (the default),
+:mod:`.on_dask` on a Dask cluster. Every backend's chunks go through the one :func:`merge`,
+so the results are identical whichever ran them.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 
-from ..agents import make_agent, parse_bots
 from ..errors import RummyError
-from ..spec import Variant, load_variant
-from .playout import mix, play
+from . import local
+from .plan import Plan
 from .stats import Moments
 
-_LOADED: dict[str, Variant] = {}
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What to play. ``variants`` are bundled names or YAML paths; ``bots`` are
-    (name, options) per seat, cycled; ``single_hand`` plays one hand per game, not a match."""
-
-    variants: tuple[str, ...]
-    players: int
-    bots: tuple[tuple[str, dict], ...]
-    seed: int = 1
-    max_hands: int = 500
-    single_hand: bool = False
-
-    def loaded(self) -> list[Variant]:
-        """The plan's variants, loaded once per process."""
-        for name in self.variants:
-            if name not in _LOADED:
-                _LOADED[name] = load_variant(name)
-        return [_LOADED[name] for name in self.variants]
-
-
-def make_plan(variants: list[str], players: int | None = None, bots: str = "greedy",
-              seed: int = 1, max_hands: int = 500, single_hand: bool = False) -> Plan:
-    """A checked Plan; RummyError (or SpecError) naming what is wrong."""
-    if not variants:
-        raise RummyError("no variant given")
-    names = tuple(str(v) for v in variants)
-    plan = Plan(names, 0, parse_bots(bots), seed, max_hands, single_hand)
-    loaded = plan.loaded()
-    players = loaded[0].players[0] if players is None else players
-    for variant in loaded:
-        low, high = variant.players
-        if not low <= players <= high:
-            allowed = f"{low}" if low == high else f"{low}-{high}"
-            raise RummyError(f"{variant.name} is for {allowed} players, not {players} "
-                             f"(--players)")
-    if max_hands < 1:
-        raise RummyError("--max-hands must be at least 1")
-    for name, options in plan.bots:
-        make_agent(name, 0, **options)
-    return Plan(names, players, plan.bots, seed, max_hands, single_hand)
-
-
-def run_chunk(plan: Plan, start: int, stop: int) -> Moments:
-    """Games ``start`` .. ``stop - 1`` of the plan, each in every variant, as Moments."""
-    variants = plan.loaded()
-    moments = Moments()
-    for index in range(start, stop):
-        seed = mix(plan.seed, index)
-        figures, values = {}, {}
-        for v, variant in enumerate(variants):
-            mine, seen = play(variant, plan.players, plan.bots, seed, plan.max_hands,
-                              plan.single_hand)
-            figures.update(((v, k), x) for k, x in mine.items())
-            values.update(((v, k), x) for k, x in seen.items())
-        moments.add(figures, values)
-    return moments
-
-
-def _run_chunk(job: tuple[Plan, int, int]) -> tuple[int, Moments]:
-    plan, start, stop = job
-    return stop - start, run_chunk(plan, start, stop)
+BACKENDS = ("local", "dask")
 
 
 def run(plan: Plan, games: int, workers: int | None = None, chunk: int | None = None,
-        progress: bool = False) -> Moments:
-    """Play ``games`` games of the plan on ``workers`` processes (default: every core).
+        progress: bool = False, backend: str = "local", scheduler: str | None = None
+        ) -> Moments:
+    """Play ``games`` games of the plan on ``workers`` processes (default: every core), or
+    with ``backend="dask"`` on the Dask cluster at ``scheduler`` (default: a local one).
 
-    ``progress`` shows a bar on stderr when it is a terminal.
+    Chunk results are merged in chunk order, each chunk once, so the result does not depend
+    on the backend, ``workers`` or ``chunk``. ``progress`` shows a bar on stderr when it is a
+    terminal.
     """
     if games < 1:
         raise RummyError(f"the number of games (--games, --hands) must be at least 1, "
                          f"not {games}")
-    workers = (os.cpu_count() or 1) if workers is None else workers
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise RummyError(f"--workers must be at least 1, not {workers}")
-    chunk = chunk or max(1, min(100, games // (workers * 8)))
-    if chunk < 1:
+    if chunk is not None and chunk < 1:
         raise RummyError(f"--chunk must be at least 1, not {chunk}")
-    jobs = [(plan, a, min(a + chunk, games)) for a in range(0, games, chunk)]
-    total = Moments()
+    if backend not in BACKENDS:
+        raise RummyError(f"unknown backend {backend!r} (--backend): {' or '.join(BACKENDS)}")
+    if scheduler is not None and backend != "dask":
+        raise RummyError("--scheduler needs --backend dask")
+    if scheduler is not None and workers is not None:
+        raise RummyError("--workers sets the processes of this machine (or of a local Dask "
+                         "cluster); the cluster at --scheduler has its own workers")
+    if backend == "dask":
+        from . import on_dask  # only here: dask is an optional extra
+        parts = on_dask.play_chunks(plan, games, workers, chunk, scheduler)
+    else:
+        parts = local.play_chunks(plan, games, workers or os.cpu_count() or 1, chunk)
     with _bar(games * len(plan.variants), progress) as bar:
-        if workers == 1 or len(jobs) == 1:
-            results = map(_run_chunk, jobs)
-            pool = None
-        else:
-            pool = multiprocessing.get_context().Pool(min(workers, len(jobs)))
-            results = pool.imap(_run_chunk, jobs)
         try:
-            for done, moments in results:
-                total = total + moments
-                bar.update(done * len(plan.variants))
+            total = merge(parts, lambda m: bar.update(m.games * len(plan.variants)))
         finally:
-            if pool is not None:
-                pool.terminate()
+            parts.close()
+    if total.games != games:
+        raise RummyError(f"the chunks add up to {total.games} games, not {games}")
+    return total
+
+
+def merge(parts: Iterable[tuple[int, Moments]],
+          arrived: Callable[[Moments], object] = lambda moments: None) -> Moments:
+    """Add up (chunk index, Moments) pairs arriving in any order, in chunk order and each
+    index once: a chunk delivered again (a retried task) is ignored."""
+    total, done, waiting = Moments(), 0, {}
+    for index, moments in parts:
+        if index < done or index in waiting:
+            continue
+        waiting[index] = moments
+        arrived(moments)
+        while done in waiting:
+            total = total + waiting.pop(done)
+            done += 1
+    if waiting:
+        raise RummyError(f"chunk {done} never arrived")
     return total
 
 

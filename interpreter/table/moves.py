@@ -26,6 +26,8 @@ LEAD, TRAIL = 1 << 10, 1 << 11           # begun by a wildcard; ends in unneeded
 ACE_LOW = 1 << 12                        # begun at the first position: an ace may go below
 MAY, NEED, NEED_NATURAL = range(3)       # kinds of room below a run begun at the first position
 GROUPINGS: dict = {}                     # ways to group a rank's cards, shared by all searches
+MOVES: dict = {}                         # the moves of one suit at one step, shared likewise
+MOST_KEPT = 10_000                       # MOVES entries kept (then it starts again)
 
 
 class Position(NamedTuple):
@@ -120,6 +122,16 @@ class Moves:
                              canonical, pool)
         self._fresh = [{tok: (tok, self._first(tok, p)) for tok in (NATURAL, FIXED, WILD)}
                        for p in range(len(positions))]
+        self._contexts = [[self._context(p, s) for s in range(self.suits)]
+                          for p in range(len(positions))]
+
+    def _context(self, p, s) -> tuple:
+        """All that the moves of suit ``s`` at position ``p`` depend on besides their
+        arguments: searches with equal contexts share their moves (see :data:`MOVES`)."""
+        pos = self.positions[p]
+        return (self.shape, self.max_jokers, self.min_natural, self.canonical, self.ends,
+                self.last, p, s, pos, self.starts[p][s], self.joins[p][s],
+                self.wild_starts[p][s], pos.defer is not None and self.deferrable[pos.defer][s])
 
     def source(self, p):
         """The cards at position ``p``: a later copy of a rank shows its first copy's."""
@@ -139,14 +151,20 @@ class Moves:
         return out
 
     def _wild_start_positions(self):
-        """Where a wildcard may start a run: a natural within its reach, and when counting
+        """Where a wildcard may start a run: a natural within its reach (at the first position
+        with the ace at both ends, the ace that may go below counts), and when counting
         dumps, only where a shortest run ends at the top or an ace may yet go below."""
         n = len(self.positions)
         reach = self.pool + sum(row[s][2] for row in self.items for s in range(self.suits))
         top = self.last - (self.shape.run_min or 1) + 1
+
+        def natural_within_reach(p, s):
+            ahead = range(p + 1, min(n, p + reach + 1))
+            below = [self.last] if self.ends and p == 0 else []
+            return any(self.source(q)[s][:2] != (0, 0) for q in [*ahead, *below])
+
         return [[self.starts[p][s] and (not self.canonical or p == top or (self.ends and p == 0))
-                 and (self.min_natural == 0 or any(self.source(q)[s][:2] != (0, 0)
-                                                   for q in range(p + 1, min(n, p + reach + 1))))
+                 and (self.min_natural == 0 or natural_within_reach(p, s))
                  for s in range(self.suits)] for p in range(n)]
 
     def _useful_deferrals(self):
@@ -205,8 +223,18 @@ class Moves:
     def moves(self, s, p, runs, cards, wmax, low):
         """Every way to place suit ``s``'s ``cards`` (must play, may play, kept jokers) at
         position ``p`` given its open ``runs``, ``wmax`` wildcards and the room ``low`` below
-        runs begun at the first position (None unless the ace sits at both ends). Yields
-        (runs, wildcards, closed, room, grouped, played, later, plan), deduplicated."""
+        runs begun at the first position (None unless the ace sits at both ends). Returns
+        (runs, wildcards, closed, room, grouped, played, later, plan) of each, deduplicated;
+        shared by the searches with the same context (:data:`MOVES`)."""
+        key = (self._contexts[p][s], runs, cards, wmax, low)
+        found = MOVES.get(key)
+        if found is None:
+            if len(MOVES) >= MOST_KEPT:
+                MOVES.clear()
+            found = MOVES[key] = self._moves(s, p, runs, cards, wmax, low)
+        return found
+
+    def _moves(self, s, p, runs, cards, wmax, low) -> tuple:
         mand, opt, fixed = cards
         tokens = (NATURAL, FIXED, WILD)
         out: dict = {}
@@ -226,7 +254,7 @@ class Moves:
                     if grown:
                         assign(i + 1, acts + ((tok, grown),), more, t)
         assign(0, (), (0, 0, 0), 0)
-        return out.values()
+        return tuple(out.values())
 
     def _leftovers(self, out, s, p, runs, acts, used, cards, wmax, low):
         """The cards no open run took: new runs, room below runs, this rank's groups."""

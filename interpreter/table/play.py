@@ -25,7 +25,7 @@ from ..melds import Meld, MeldRules
 from .check import Opening, Table, added_cards, check_move
 from .moves import shape_of
 from .openings import opening_sets
-from .solver import Programme
+from .solver import NO_CAP, Programme
 
 __all__ = ["Opening", "Play", "added_cards", "check_move", "find_play", "opening_sets"]
 
@@ -169,7 +169,7 @@ def _beamed(pairs, width: int = BEAM):
     best = None
     for pair in pairs:
         search = pair[0]
-        search.beam, search.cap = width, 1 << 62
+        search.beam, search.cap = width, NO_CAP
         try:
             found = search.run()
         finally:

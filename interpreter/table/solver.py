@@ -30,6 +30,7 @@ SMALL = 31                               # mask of the small count fields
 RUN_BITS, GROUP_BITS, SLOT_BITS = 14, 8, 10
 RUNS, GROUPS, SLOTS = (1 << RUN_BITS) - 1, (1 << GROUP_BITS) - 1, (1 << SLOT_BITS) - 1
 MISSING = object()
+NO_CAP = 1 << 62                         # a layer's size when no budget limits it
 
 
 class Programme:
@@ -66,7 +67,7 @@ class Programme:
         self._cores: dict = {}
         self._finals: dict = {}
         self._potential = self._suffix_potential()
-        self.cap = 1 << 62                         # most states one layer may hold
+        self.cap = NO_CAP                          # most states one layer may hold
         self.beam: int | None = None               # keep only this many best states a layer
         self._idle = [[not any(self.moves.source(p)[s]) and not self.moves.wild_starts[p][s]
                        and not pos.ends for s in range(self.suits)]
@@ -155,8 +156,9 @@ class Programme:
         out: dict = {}
         back: dict = {}
         best, cap = out.get, self.cap
+        bounded = cap < NO_CAP                    # a budget set: check the size as it grows
         for state, value in values.items():
-            if len(out) > cap:
+            if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
             found = memo.get(state & mask)
             if found is None:

@@ -1,0 +1,63 @@
+"""IS-MCTS against strong in paired play: each game seed is played twice, seats swapped, and
+the pair's figure is the IS-MCTS seat's points minus strong's, summed over both games (a
+single hand each with --hands, else whole matches, whose figure is also the match wins).
+
+    python benchmarks/ismcts_vs_strong.py --pairs 20 --hands --options iterations=50
+Prints one JSON line per pair (to follow a long run), then the mean per pair with its 95%
+interval (normal approximation over pairs).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from interpreter.agents import parse_bots
+from interpreter.simulate.playout import mix, play
+from interpreter.spec import load_variant
+
+
+def pair(variant, seed: int, options: dict, hands: bool) -> dict:
+    """The IS-MCTS seat's points minus strong's over a seed played both ways round."""
+    points = wins = 0
+    for seats in ((("ismcts", options), ("strong", {})), (("strong", {}), ("ismcts", options))):
+        me = 0 if seats[0][0] == "ismcts" else 1
+        figures, _ = play(variant, 2, list(seats), seed, 500, hands)
+        points += figures.get(f"points:{me}", 0) - figures.get(f"points:{1 - me}", 0)
+        wins += figures.get(f"match_win:{me}", 0) - figures.get(f"match_win:{1 - me}", 0)
+    return {"seed": seed, "points": points, "wins": wins}
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else float("nan")
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="gin_standard")
+    parser.add_argument("--pairs", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", action="store_true", help="one hand per game, not a match")
+    parser.add_argument("--options", default="", help="ismcts options, as iterations=50:depth=8")
+    args = parser.parse_args()
+    options = parse_bots("ismcts" + (":" + args.options if args.options else ""))[0][1]
+    variant = load_variant(args.variant)
+    rows, start = [], time.time()
+    for i in range(args.pairs):
+        row = pair(variant, mix(args.seed, i), options, args.hands)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    for key in ("points", "wins") if not args.hands else ("points",):
+        mean, half = interval([r[key] for r in rows])
+        print(f"{key} per pair (ismcts - strong): {mean:+.2f} ± {half:.2f} (95%, {len(rows)} "
+              f"pairs = {2 * len(rows)} {'hands' if args.hands else 'matches'})")
+    print(f"{time.time() - start:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

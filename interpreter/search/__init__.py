@@ -1,0 +1,11 @@
+"""Search on the public API: explicit chance nodes, copies and determinisations of a state.
+
+``new_chance_game`` / ``ChanceState`` (:mod:`.chance`): deals and stock draws as chance nodes
+with their outcomes; ``clone`` and ``resample_hidden`` (:mod:`.determinize`): copies of a
+State, and a determinisation from one seat's information, for search bots such as
+:class:`interpreter.agents.ismcts.IsmctsAgent`.
+"""
+from .chance import CHANCE, ChanceState, dealt_order, new_chance_game
+from .determinize import clone, resample_hidden
+
+__all__ = ["CHANCE", "ChanceState", "clone", "dealt_order", "new_chance_game", "resample_hidden"]
