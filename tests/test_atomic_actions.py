@@ -152,7 +152,7 @@ def _on_path(g: State, action, monkeypatch) -> list:
 
 def _step_of(g: State, action) -> int:
     """The step index apply will give the action (an unlisted table move: the meld step)."""
-    step = g._legal()[0].get(action)
+    step = g._legal().step_of(action)
     return g.meld_step if step is None and action.kind == "meld" else step or 0
 
 

@@ -16,6 +16,7 @@ from ..model.variant import Variant
 from ..spec import load_variant
 from . import counters, refusals, saved, saved_checks, scoring, seating, turn
 from .dealing import deck_order
+from .legal import Legal
 from .observe import observation
 from .state import GameState
 
@@ -38,7 +39,7 @@ class State(GameState):
         return self.over
 
     def legal_actions(self) -> list[Action]:
-        return list((self.legal_cache or self._legal())[0])
+        return list((self.legal_cache or self._legal()).actions)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
@@ -51,7 +52,7 @@ class State(GameState):
     @property
     def meld_step(self) -> int | None:
         """The turn step a table meld belongs to now (None: melding is not allowed now)."""
-        return self._legal()[1] if self.phase is turn.TURN else None
+        return self._legal().meld_step if self.phase is turn.TURN else None
 
     @property
     def scores(self) -> list[int]:
@@ -93,10 +94,12 @@ class State(GameState):
             raise NotYourTurn(self._not_yours(seat))
         if type(action) is not Action:
             action = checked(action)                 # notation, or refused
-        legal = (self.legal_cache or self._legal())[0]
+        legal = self.legal_cache or self._legal()
         try:
-            step = legal.get(action)
-        except Exception:                            # a field that does not hash (a list...):
+            steps = legal.steps                      # (Legal.step_of, in place)
+            step = (legal.step if action in legal.actions else None) if steps is None \
+                else steps.get(action)
+        except Exception:                            # a field that does not compare or hash:
             step = None                              # checked() below names it
         # Equal to a legal action, its fields have their types (or str, tuple subclasses);
         # only a meld index can be equal as a bool or float. Any other action is checked.
@@ -108,11 +111,12 @@ class State(GameState):
 
     def _resolve(self, action: Action, play: bool = False) -> None:
         """Find the step of ``action`` and, with ``play``, apply it; IllegalAction if none."""
-        legal, meld_step = self._legal()
-        step = legal.get(action)
+        legal = self._legal()
+        meld_step = legal.meld_step
+        step = legal.step_of(action)
         if step is None and action.cards:
             action = self._canonical(action)
-            step = legal.get(action)
+            step = legal.step_of(action)
         if step is not None:
             if play:
                 self.legal_cache = None
@@ -123,7 +127,7 @@ class State(GameState):
             return
         spread = self.variant.round_end.spread
         if action.kind == "spread" and self.phase is turn.SPREAD and \
-                spread.same_spread_listed(self, action, legal):
+                spread.same_spread_listed(self, action, legal.actions):
             if play:
                 self.legal_cache = None
                 turn.apply(self, action, 0)
@@ -134,7 +138,7 @@ class State(GameState):
             reason = None
         if reason is not None:
             raise IllegalAction(f"{action}: {reason}")
-        shown = ", ".join(map(str, list(legal)[:40]))
+        shown = ", ".join(map(str, legal.actions[:40]))
         raise IllegalAction(f"{action} is not legal now for seat {self.player} "
                             f"({self.phase.value}); legal: {shown}")
 
@@ -165,7 +169,7 @@ class State(GameState):
         except RummyError:
             return action
 
-    def _legal(self) -> turn.Legal:
+    def _legal(self) -> Legal:
         if self.legal_cache is None:
             self.legal_cache = (turn.turn_actions(self) if self.phase is turn.TURN
                                 else turn.legal(self))

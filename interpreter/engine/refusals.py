@@ -45,7 +45,7 @@ def _in_turn(state, action: Action, legal) -> str | None:
     steps = state.variant.turn
     blocking = _first_required(state)
     first = "" if blocking is None else f"first {steps[blocking].kind}: " + " or ".join(
-        str(a) for a in legal if legal[a] == blocking)
+        str(a) for a, i in legal.items() if i == blocking)
     if action.kind == "end":
         return f"the turn cannot end yet: {first}" if first else None
     playing = [i for i, step in enumerate(steps) if action.kind in step.plays]

@@ -117,6 +117,7 @@ class GameState:
     face_of: tuple[int, ...] = _derived(())
     plain: bool = _derived(True)                 # card ids are faces (one deck, no copies)
     meld_rules: MeldRules = _derived()           # the variant's, with this hand's wild rank
+    top_points: int = _derived(0)                # the most a card counts by ``meld_rules``
     in_play: list[int] = _derived()              # seats dealt a hand, from left of the dealer
     action_cache: dict = _derived()
     legal_cache: Any = _derived()
@@ -154,6 +155,7 @@ class GameState:
         turned = None if self.turned is None else self.face_of[self.turned]
         self.meld_rules = v.rules_for(v.wild_rank(max(self.deals, 1), self.players, turned)
                                       if v.wilds.ranks_vary else None)
+        self.top_points = max(self.meld_rules.points, default=0)
 
     # ---- JSON, snapshots ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:

@@ -14,13 +14,13 @@ import traceback
 from typing import Optional
 
 from ..errors import ActionFailed, RummyError
-from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer
 from . import counters, dealing, scoring, story, wall
 from .dealing import LowStock
+from .legal import NOTHING, Legal
 from .state import Phase
 
 # Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
@@ -32,24 +32,19 @@ TAKEN, PASSED_ON = Offer.TAKEN, Offer.NEXT
 PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE,
                                      LowStock.WALL)
 
-# The legal actions now, each with the index of the step it belongs to, and the step a table
-# meld belongs to (None: melding is not allowed now). A plain pair: it is made for every action.
-Legal = tuple[dict[Action, int], Optional[int]]
-NOTHING: Legal = ({}, None)
-
 
 def legal(state) -> Legal:
     phase = state.phase
     if phase is TURN:
         return turn_actions(state)
     if phase is OFFER:
-        return dict.fromkeys(state.variant.turn[0].answers(), 0), None
+        return Legal(state.variant.turn[0].answers(), 0)
     if phase is SPREAD:
-        return dict.fromkeys(state.variant.round_end.spread.actions(state), 0), None
+        return Legal(state.variant.round_end.spread.actions(state), 0)
     if phase is WALL:
-        return dict.fromkeys(wall.actions(state), 0), None
+        return Legal(wall.actions(state), 0)
     if phase is BUY:
-        return dict.fromkeys(state.variant.buying.actions(state), 0), None
+        return Legal(state.variant.buying.actions(state), 0)
     return NOTHING
 
 
@@ -64,6 +59,8 @@ def turn_actions(state) -> Legal:
         if step.melding and meld_step is None and step.melds_now(state):
             meld_step = i
         if actions:
+            if required and not found and step.distinct and not step.instead:
+                return Legal(actions, i, meld_step)          # the usual case: one step's
             if found:
                 for a in actions:
                     found.setdefault(a, i)
@@ -72,10 +69,10 @@ def turn_actions(state) -> Legal:
             if required:
                 if step.instead:
                     meld_step = _alternatives(state, step, found, meld_step)
-                return found, meld_step
+                return Legal.of_steps(found, meld_step)
         i += 1
     found.setdefault(END, len(steps))
-    return found, meld_step
+    return Legal.of_steps(found, meld_step)
 
 
 def _alternatives(state, step, found: dict, meld_step: Optional[int]) -> Optional[int]:
@@ -110,8 +107,10 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
         if state.hands[seat] is not hand:            # melded or spread: the cards laid
             kept = set(state.hands[seat])
             log.append((seat, action, tuple(c for c in hand if c not in kept), phase))
-        else:
-            log.append((seat, action, tuple(hand[held:]), phase))
+        else:                                        # the cards it brought into the hand
+            more = len(hand) - held
+            log.append((seat, action, () if more <= 0 else (hand[-1],) if more == 1
+                        else tuple(hand[held:]), phase))
 
 
 def _play(state, action, index: int) -> None:
@@ -126,17 +125,15 @@ def _play(state, action, index: int) -> None:
             _next_hand(state)
             return
     phase = state.phase
-    if phase is OFFER:
-        _answer_offer(state, action)
-        return
-    if phase is SPREAD:
-        _spread(state, state.variant.round_end.spread.apply(state, action))
-        return
-    if phase is WALL:
-        _at_wall(state, action)
-        return
-    if phase is BUY:
-        _answer_buyer(state, action)
+    if phase is not TURN:
+        if phase is OFFER:
+            _answer_offer(state, action)
+        elif phase is SPREAD:
+            _spread(state, state.variant.round_end.spread.apply(state, action))
+        elif phase is WALL:
+            _at_wall(state, action)
+        elif phase is BUY:
+            _answer_buyer(state, action)
         return
     steps = state.variant.turn
     seat = state.player

@@ -54,6 +54,8 @@ class Step:
 
     kind: ClassVar[str]
     melding: ClassVar[bool] = False          # table melds may belong to this step
+    distinct: ClassVar[bool] = False         # its actions never repeat (the turn driver then
+    # keeps its list as it is; else it makes a table of them, which drops repeats)
     # simple: ``apply`` evaluates no formula and, once its action is legal, cannot fail; it
     # only moves cards between the hand and the piles, and either ("next") takes cards into
     # the hand and goes on to the next step, or ("end_turn") gives up one card and ends the
@@ -74,7 +76,8 @@ class Step:
         return cls(**options)  # type: ignore[call-arg]
 
     def actions(self, state: "GameState") -> tuple[list[Action], bool]:
-        """(its actions now, whether the turn must stop here while it has actions)."""
+        """(its actions now, whether the turn must stop here while it has actions); the
+        list is the caller's to keep, and is not changed by it."""
         return [], False
 
     def melds_now(self, state: "GameState") -> bool:

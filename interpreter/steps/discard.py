@@ -12,11 +12,15 @@ class Discard(Step):
     kind = "discard"
     plays = ("discard",)
     simple = "end_turn"
+    distinct = True
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
 
     def actions(self, state):
         actions = state.card_actions("discard")
+        if state.plain and not (self.not_taken_card or self.not_playable):
+            # (card ids are faces, so the hand holds each face once)
+            return list(map(actions.__getitem__, sorted(state.hands[state.player]))), True
         return [actions[f] for f in sorted(self.discardable(state))], True
 
     def discardable(self, state) -> set[int]:

@@ -19,6 +19,7 @@ class Draw(Step):
     plays = ("draw",)
     past = "you have already drawn this turn"
     simple = "next"
+    distinct = True
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
     discard_when: Formula | None = None              # when the discard may be taken (None: always)

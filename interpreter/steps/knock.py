@@ -3,8 +3,8 @@ face down (``knock Ah``), or, where the spec allows it, keeping every card (``kn
 
 Checking a knock is the hot path of every gin turn, so a condition ``deadwood_after_discard
 <= limit`` has its limit worked out once (at build time when it is a constant), and no
-discard lowers the best deadwood by more than the card's points, which usually rules every
-knock out before any discard is tried.
+discard lowers the best deadwood by more than the card's points (nor by more than the deck's
+highest card points), which usually rules every knock out before any discard is tried.
 """
 from __future__ import annotations
 
@@ -47,6 +47,7 @@ class Limits:
 class Knock(Step):
     kind = "knock"
     plays = ("knock",)
+    distinct = True
     when: Formula                              # the knock with a discard (deadwood_after_discard)
     without_discard_when: Formula              # the knock keeping every card (deadwood)
     discard: str = "required"                  # required: discard face down | none: no discard
@@ -79,8 +80,12 @@ class Knock(Step):
             deadwood = state.meld_rules.deadwood(hand)
             out = []
             op, limit = limits.op, limits.limit
-            lowest = deadwood - max(map(state.meld_rules.points.__getitem__, hand))
-            if not (op in ("<", "<=", "==") and (lowest > limit or (op == "<" and lowest == limit))):
+            below = op in ("<", "<=", "==")
+            if below and deadwood - state.top_points > limit:
+                lowest = deadwood - state.top_points          # (no card is worth more)
+            else:
+                lowest = deadwood - max(map(state.meld_rules.points.__getitem__, hand))
+            if not (below and (lowest > limit or (op == "<" and lowest == limit))):
                 compare = OPS[op]
                 out = _discard_knocks(state, hand, lambda after: compare(after, limit))
             if limits.kept_op is None:
