@@ -94,9 +94,9 @@ def main(argv=None) -> int:
                         help="decisions per match at most (default 20000)")
     parser.add_argument("--variant", action="append", help="only these variants")
     parser.add_argument("--quick", action="store_true",
-                        help="a smoke run: one match per row, at most 300 decisions")
+                        help="a smoke run: one match per row, at most 120 decisions")
     args = parser.parse_args(argv)
-    seeds, cap = (1, 300) if args.quick else (args.seeds, args.cap)
+    seeds, cap = (1, 120) if args.quick else (args.seeds, args.cap)
     print(f"bounds: {NODES} search states, {SECONDS} s backstop, {MEMORY_MB} MB per decision; "
           f"{seeds} match(es) per row, at most {cap} decisions each")
     print(f"{'variant':<34} {'p':>2} {'bot':<7} {'decisions':>9} {'ended':>5} {'p99 ms':>8} "

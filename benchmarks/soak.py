@@ -123,8 +123,8 @@ def main(argv=None) -> int:
                         help="a short match of each case, to check it runs")
     args = parser.parse_args(argv)
     every = cases()
-    target = len(every) * 30 if args.quick else args.actions
-    cap = 30 if args.quick else args.game_cap
+    target = len(every) * 12 if args.quick else args.actions
+    cap = 12 if args.quick else args.game_cap
     tally = Tally()
     start, rss_start = time.perf_counter(), rss_mb()
     print(f"soak: {target} actions over {len(every)} cases (variant, players, bots), "

@@ -338,6 +338,7 @@ GREEDY, RANDOM = seeded(), seeded("random")
 HANDS = seeded(actions=400, seeds=(0, 1))        # whole gin matches: match ends and bonuses
 THREE = seeded(players=3)
 SHORT_HOLLYWOOD = seeded(actions=3000, seeds=(0, 1))    # whole Hollywood matches to game_to 30
+ONE_GREEDY = seeded(seeds=(0,), actions=200)    # where a bot decision is slow (13-card wild hands)
 
 
 def meld_turn(**meld) -> list:
@@ -404,13 +405,13 @@ TABLE: dict[str, list[Case]] = {
     "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},
                                   context={"melds": {"wilds": {"rank": "2"}}})],
     "melds.arrangement_needs[].kind": [Case("indian_rummy", {"melds": {"arrangement_needs": [
-        {"kind": "group", "pure": True}, {"kind": "any"}]}})],
+        {"kind": "group", "pure": True}, {"kind": "any"}]}}, ONE_GREEDY)],
     "melds.arrangement_needs[].pure": [Case("indian_rummy", {"melds": {"arrangement_needs": [
-        {"kind": "run", "pure": False}, {"kind": "run"}]}})],
+        {"kind": "run", "pure": False}, {"kind": "run"}]}}, ONE_GREEDY)],
     "melds.arrangement_needs[].count": [Case("indian_rummy", {"melds": {"arrangement_needs": [
-        {"kind": "run", "pure": True}, {"kind": "run", "count": 2}]}})],
+        {"kind": "run", "pure": True}, {"kind": "run", "count": 2}]}}, ONE_GREEDY)],
     "melds.arrangement_needs[].min_size": [Case("indian_rummy", {"melds": {"arrangement_needs": [
-        {"kind": "run", "pure": True, "min_size": 4}, {"kind": "run"}]}})],
+        {"kind": "run", "pure": True, "min_size": 4}, {"kind": "run"}]}}, ONE_GREEDY)],
     "params": [case("gin_standard", "params.knock_limit", 3)],
     "counters": [Case("gin_standard", {
         "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
