@@ -15,12 +15,10 @@ GAMES = json.load(gzip.open(CORPUS, "rt"))
 
 
 def by_default(game) -> bool:
-    """Whole bot games at each variant's fewest and most players, and one random game at the
-    fewest, run by default; the rest of the corpus is marked slow (``-m slow``)."""
+    """Whole bot games (greedy, mixed) at each variant's fewest and most players run by
+    default; the rest of the corpus (random games, other counts) with ``-m slow``."""
     low, high = load_variant(game["variant"]).players
-    if game["lineup"] == "random":
-        return game["players"] == low and game["seed"] == 1
-    return game["players"] in (low, high)
+    return game["lineup"] != "random" and game["players"] in (low, high)
 
 
 CASES = [pytest.param(g, marks=() if by_default(g) else pytest.mark.slow,
