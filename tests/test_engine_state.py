@@ -81,6 +81,24 @@ def test_a_refused_unlisted_table_move_leaves_the_state_as_it_was():
     assert g.to_json() == before
 
 
+def test_a_trial_or_refused_move_keeps_the_lists_a_caller_holds():
+    """A meld the rules check on the state (is_legal, a refused apply) is undone in place:
+    a caller's ``state.history`` or hand is still the state's own afterwards."""
+    g = new_game(CAROUSEL, players=2, seed=11)
+    while g.meld_step is None:
+        g.apply(next(a for a in g.legal_actions() if a.kind == "draw"))
+    held = {name: getattr(g, name) for name in ("history", "log", "hands", "table", "stock")}
+    hand = g.hands[g.current_player]
+    move = "meld [Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh]"
+    assert not g.is_legal(move)
+    with pytest.raises(IllegalAction):
+        g.apply(move)
+    assert all(getattr(g, name) is value for name, value in held.items())
+    assert g.hands[g.current_player] is hand
+    g.apply(g.legal_actions()[0])
+    assert g.log is held["log"] and len(held["log"]) == len(g.log)
+
+
 def test_phase_is_an_enum_equal_to_its_name():
     g = new_game(GIN, players=2, seed=1)
     assert g.phase is Phase.OFFER and g.phase == "offer"

@@ -11,6 +11,7 @@ from interpreter.agents import make_agent
 from interpreter.frontends.cli import main
 from interpreter.simulate import Moments, make_plan, run, simulate, stats
 from interpreter.simulate.playout import mix
+from interpreter.spec import bundled_names
 
 
 def replay(variant, seed, names=("greedy",)):
@@ -40,6 +41,15 @@ def test_tiny_run_counts_exactly_what_the_games_did():
     assert results.estimate(by_key["hands_per_match"]).value == len(hands) / 4
     assert results.as_dict() == simulate(["gin_standard"], games=4, seed=3,
                                          workers=1).as_dict()
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_the_runner_plays_every_bundled_variant(name):
+    """One short game per variant through the runner's own loop (which holds on to
+    ``state.history`` while bots check moves on the state)."""
+    results = simulate([name], games=1, seed=5, workers=1, max_hands=2)
+    assert results.moments.games == 1
+    assert 1 <= results.moments.total((0, "hands")) <= 2
 
 
 def test_every_outcome_seen_is_reported_under_its_own_name(tmp_path):

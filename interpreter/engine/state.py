@@ -187,8 +187,19 @@ class GameState:
         return _snapshot(self)
 
     def restore(self, snapshot: dict[str, Any]) -> None:
+        """Set every data field to its value in ``snapshot``. Lists and dicts are refilled in
+        place (a list of lists down to the inner lists, when their count is unchanged), so
+        what a caller holds (``state.history``, a hand) stays the state's own after a
+        refused or trial move."""
         for name, value in snapshot.items():
-            setattr(self, name, value)
+            current = getattr(self, name)
+            if type(current) is list and type(value) is list:
+                _refill(current, value)
+            elif type(current) is dict and type(value) is dict:
+                current.clear()
+                current.update(value)
+            else:
+                setattr(self, name, value)
         self.derive()
 
     # ---- reading cards ----------------------------------------------------------------------
@@ -230,6 +241,17 @@ class GameState:
     def next_in_play(self, seat: int) -> int:
         order = self.in_play
         return order[(order.index(seat) + 1) % len(order)]
+
+
+def _refill(current: list, value: list) -> None:
+    """Make ``current`` equal to ``value`` keeping its identity, and its inner lists' when
+    both hold as many lists."""
+    if len(current) == len(value) and all(type(a) is list and type(b) is list
+                                          for a, b in zip(current, value)):
+        for inner, new in zip(current, value):
+            _refill(inner, new)
+    else:
+        current[:] = value
 
 
 _DATA = [f for f in dataclasses.fields(GameState) if f.metadata["lifetime"] != "derived"]
