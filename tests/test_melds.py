@@ -54,6 +54,7 @@ CONFIGS = {
     "carousel": Rules(ace="both", copies=2, jokers=2),
     "max-jokers-1": Rules(ace="both", copies=2, jokers=2, max_jokers=1),
     "min-natural-2": Rules(copies=2, jokers=2, min_natural=2),
+    "min-natural-4": Rules(min_natural=4),
 }
 
 
@@ -300,6 +301,14 @@ def test_meld_rejects_bad_declarations():
     assert carousel.meld(JK.parse_many("5h Jk 7h"), JK.parse_many("5h 6h 7h")).jokers() == 1
     assert carousel.meld(JK.parse_many("Qs Jk Jk"), JK.parse_many("Qs Ks As")).kind == "run"
     assert carousel.meld(JK.parse_many("Ks Jk 2s"), JK.parse_many("Ks As 2s")) is None
+
+
+def test_a_long_natural_run_counts_whole_when_short_runs_need_more_naturals():
+    """With four naturals needed, 2-7 is one run: it cannot split into two legal runs."""
+    rules = engine(CONFIGS["min-natural-4"])
+    hand = [2 * RANKS + r for r in range(1, 7)]
+    assert rules.deadwood(hand) == 0 == min_deadwood(CONFIGS["min-natural-4"], tuple(hand))
+    assert rules.deadwood(hand[:3]) == 2 + 3 + 4
 
 
 # ---- optimal arrangement ------------------------------------------------------------------------

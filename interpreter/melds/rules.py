@@ -476,14 +476,18 @@ class MeldRules:
         return _Entry(first, field, field & ~top, jokers, template, naturals)
 
     def _longest_needed(self, run, deck_jokers: int) -> int:
-        """Longest run the search needs: longer ones split into legal runs with naturals."""
-        if not run or (run[1] is not None and run[1] < 2 * run[0] - 1):
+        """Longest run the search needs: longer ones split into legal runs with naturals (a
+        natural run is legal from ``min_natural`` cards, when that is above the run minimum)."""
+        if not run:
+            return len(self.faces.ranks)
+        shortest = max(run[0], self.min_natural)
+        if run[1] is not None and run[1] < 2 * shortest - 1:
             return len(self.faces.ranks)
         if self.wild_faces and self.min_natural == 1:
             return 2 * run[0] - 1          # longer runs: only the unsplittable ones (see below)
         if self.wild_faces or (self.faces.jokers and deck_jokers > run[0] - self.min_natural):
             return len(self.faces.ranks)
-        return 2 * run[0] - 1
+        return 2 * shortest - 1
 
     def _index_entries(self, longest_run: int) -> list[list[_Entry]]:
         """Per face: the (naturals, jokers) ways of making a template whose lowest natural it is."""
