@@ -9,16 +9,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from jsonschema import Draft202012Validator
+from starlette.testclient import TestClient  # (over httpx2, both in the test extra)
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-
-from starlette.testclient import TestClient  # noqa: E402
-
-from interpreter.frontends.server.app import create_app  # noqa: E402
-from interpreter.frontends.server.lobby import Settings  # noqa: E402
+from interpreter.frontends.server.app import create_app
+from interpreter.frontends.server.lobby import Settings
 
 SCHEMA = Path(__file__).resolve().parents[1] / "schema"
 OPENAPI = json.loads((SCHEMA / "protocol.openapi.json").read_text())

@@ -140,7 +140,7 @@ def server():
 def test_a_hand_over_a_real_server_and_websocket(server):
     import json
 
-    import httpx
+    import httpx2 as httpx
 
     connect = pytest.importorskip("websockets.sync.client").connect
 
