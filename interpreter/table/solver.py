@@ -4,9 +4,15 @@ Positions (ranks in run order, see :meth:`.moves.Shape.positions`) are processed
 suit at a time, then the rank's groups. A state is one int of fields: per suit its open runs
 (an interned tuple of descriptors, see :mod:`.moves`) and the cards it set aside for this
 rank's groups; per suit the cards deferred to a later copy of their rank, or, with the ace at
-both ends, the room below the runs begun at the first position; the wildcards used; the room
-for jokers; for an opening, the melds and points made. Equal states keep the best value, so the
-search is exact.
+both ends, the room below the runs begun at the first position; the wildcards used plus the
+fewest the open runs still need (:meth:`Programme._reserve`), so that a state whose runs need
+more wildcards than are left is never made; the room for jokers; for an opening, the melds and
+points made. Equal states keep the best value, so the search is exact.
+
+Ties: a state keeps the first of its equally good predecessors (in the order the states were
+made), and the answer is the first best final state. States that cannot lead to a legal play
+never come before one that can in that order, so leaving them out (any sound pruning) does not
+change the answer.
 
 When counting dumps (see :mod:`.moves`), the room is where jokers could be added to the
 melds (free run ends, groups below their maximum), capped at the wildcards: at the end, the
@@ -66,6 +72,9 @@ class Programme:
         self._options_of: dict = {}               # per (position, suit or None) and state key
         self._cores: dict = {}
         self._finals: dict = {}
+        self._reserves: dict = {}
+        self._cards = [[sum(self.moves.source(p)[s]) for s in range(self.suits)]
+                       for p in range(len(positions))]
         self._potential = self._suffix_potential()
         self.cap = NO_CAP                          # most states one layer may hold
         self.beam: int | None = None               # keep only this many best states a layer
@@ -239,6 +248,7 @@ class Programme:
         low = (0, 0, 0) if composed else (
             self._get(key, self.slot_at[0][s], SLOT_BITS) or (0, 0, 0) if self.ends else None)
         face = s * self.ranks + pos.rank
+        reserved = self._reserve(s, p, runs)
         found = self._cores[core_key] = []
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
@@ -255,8 +265,29 @@ class Programme:
                 base -= key & SLOTS << self.slot_at[pos.slot][s]
             if later is not None:
                 base += self._id(later, SLOT_BITS) << self.slot_at[pos.defer][s]
-            found.append((base, used, room, closed, (played + used) * self.points[face],
-                          credit * self.weights[face], plan, more))
+            reserve = self._reserve(s, p + 1, new_runs)
+            if reserve is None:
+                continue                          # these runs can never close
+            found.append((base, used + reserve - reserved, room, closed,
+                          (played + used) * self.points[face], credit * self.weights[face],
+                          plan, more))
+        return found
+
+    def _reserve(self, s, q, runs) -> int | None:
+        """Fewest wildcards suit ``s``'s open ``runs`` still take from position ``q`` on (each
+        run not yet legal grows at every position, by a card of the suit while there are
+        enough, else by a wildcard), or None if they cannot all become legal."""
+        key = (s, q, runs)
+        found = self._reserves.get(key, MISSING)
+        if found is MISSING:
+            needs, found = [n for n in map(self.moves.need, runs) if n], 0
+            while needs:
+                if q > self.last:
+                    found = None
+                    break
+                found += max(0, len(needs) - self._cards[q][s])
+                needs, q = [n - 1 for n in needs if n > 1], q + 1
+            self._reserves[key] = found
         return found
 
     def _group_options(self, key, p):
