@@ -70,9 +70,11 @@ class Programme:
         self._tuples = {bits: [()] for bits in (RUN_BITS, GROUP_BITS, SLOT_BITS)}
         self._ids = {bits: {(): 0} for bits in (RUN_BITS, GROUP_BITS, SLOT_BITS)}
         self._options_of: dict = {}               # per (position, suit or None) and state key
+        self._plain_of: dict = {}                 # per (position, suit) and state key
         self._cores: dict = {}
         self._finals: dict = {}
         self._reserves: dict = {}
+        self._group_needs: dict = {}
         self._cards = [[sum(self.moves.source(p)[s]) for s in range(self.suits)]
                        for p in range(len(positions))]
         self._potential = self._suffix_potential()
@@ -101,10 +103,15 @@ class Programme:
         opening = SMALL << self.melds_at | 1023 << self.points_at if self.need else 0
         self.group_mask = sum(GROUPS << at for at in self.group_at) | small | opening
         self.final_mask = sum(RUNS << at for at in self.run_at) | small | opening
-        self.suit_mask = [[RUNS << self.run_at[s] | small | opening |
-                           (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
-                           | (SLOTS << self.slot_at[0][s] if self.ends else 0)
-                           for s in range(S)] for pos in self.positions]
+        self.earlier = [[self.order[p][:self.order[p].index(s)] if self.group_here[p] else None
+                         for s in range(S)] for p in range(len(self.positions))]
+        self.plain_mask = [[RUNS << self.run_at[s] | small | opening |
+                            (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
+                            | (SLOTS << self.slot_at[0][s] if self.ends else 0)
+                            for s in range(S)] for pos in self.positions]
+        self.suit_mask = [[self.plain_mask[p][s] |
+                           sum(GROUPS << self.group_at[t] for t in self.earlier[p][s] or ())
+                           for s in range(S)] for p in range(len(self.positions))]
 
     def _id(self, value: tuple, bits: int) -> int:
         """The interned id of a run tuple, group part or slot content (ids by kind)."""
@@ -195,12 +202,35 @@ class Programme:
         found = memo.get(key)
         if found is None:
             options = (self._group_options(key, p) if s is None else
-                       sorted(self._suit_options(key, p, s), key=lambda o: -o[1]))
+                       self._groupable(key, p, s, self._plain_options(key, p, s)))
             by_gain: dict = {}
             for delta, gain, _ in options:
                 by_gain.setdefault(gain, []).append(delta)
             found = memo[key] = (tuple(by_gain.items()), options)
         return found[1]
+
+    def _groupable(self, key, p, s, options):
+        """The options whose wildcards leave enough for this position's groups (see
+        :meth:`_group_need`), as (delta, gain, plan)."""
+        earlier = self.earlier[p][s]
+        if earlier is None:
+            return [option[:3] for option in options]
+        left = self.pool - (key >> self.wild_at & SMALL)
+        counts = tuple(len(self._get(key, self.group_at[t], GROUP_BITS)) for t in earlier)
+        need = self._group_need
+        return [option[:3] for option in options
+                if option[3] + need(p, counts + (option[4],)) <= left]
+
+    def _plain_options(self, key, p, s):
+        """(delta, gain, plan, wildcards, cards set aside for groups) of each move of suit
+        ``s`` at ``p``, best first, shared by the states that differ only in what the suits
+        before ``s`` set aside for this position's groups."""
+        memo = self._plain_of.setdefault((p, s), {})
+        key &= self.plain_mask[p][s]
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
+        return found
 
     def _suit_options(self, key, p, s):
         wild, room = key >> self.wild_at & SMALL, key >> self.room_at & SMALL
@@ -209,7 +239,8 @@ class Programme:
         if low_at is not None:
             low, old_low = self._get(key, low_at, SLOT_BITS) or (0, 0, 0), key & SLOTS << low_at
         out = []
-        for base, used, more_room, closed, made, gain, plan, more in self._core(key, p, s):
+        for base, used, more_room, closed, made, gain, plan, more, grouped in self._core(
+                key, p, s):
             if used > self.pool - wild:
                 continue
             delta = base + (used << self.wild_at)
@@ -227,7 +258,7 @@ class Programme:
             if self.need:
                 delta += (min(self.need[0], melds + closed) - melds) << self.melds_at
                 delta += (min(self.need[1], points + made) - points) << self.points_at
-            out.append((delta, gain, plan))
+            out.append((delta, gain, plan, used, grouped))
         return out
 
     def _core(self, key, p, s):
@@ -270,7 +301,22 @@ class Programme:
                 continue                          # these runs can never close
             found.append((base, used + reserve - reserved, room, closed,
                           (played + used) * self.points[face], credit * self.weights[face],
-                          plan, more))
+                          plan, more, len(group)))
+        return found
+
+    def _group_need(self, p, counts) -> int:
+        """Fewest wildcards the groups of position ``p`` take, given how many cards the suits
+        done so far there set aside (``counts``, in :attr:`order`) and at most every card of
+        the suits still to come: cards of one suit go to different groups, and each group
+        needs the smallest group size."""
+        key = (p, counts)
+        found = self._group_needs.get(key)
+        if found is None:
+            least = max(counts)
+            have = counts + tuple(self._cards[p][t] for t in self.order[p][len(counts):])
+            found = self._group_needs[key] = 0 if not least else max(0, min(
+                self.moves.shape.group[0] * g - sum(min(g, c) for c in have)
+                for g in range(least, max(have) + 1)))
         return found
 
     def _reserve(self, s, q, runs) -> int | None:
