@@ -33,8 +33,10 @@ if TYPE_CHECKING:
     from .moves import Shape
 
 SMALL = 31                               # mask of the small count fields
-RUN_BITS, GROUP_BITS, SLOT_BITS = 14, 8, 10
+RUN_BITS, GROUP_BITS, SLOT_BITS = 14, 11, 10
 RUNS, GROUPS, SLOTS = (1 << RUN_BITS) - 1, (1 << GROUP_BITS) - 1, (1 << SLOT_BITS) - 1
+COUNT_BITS = 3                           # a group field: its cards' count, then the part's id
+PART_BITS, COUNTS = GROUP_BITS - COUNT_BITS, (1 << COUNT_BITS) - 1
 MISSING = object()
 NO_CAP = 1 << 62                         # a layer's size when no budget limits it
 
@@ -67,10 +69,11 @@ class Programme:
         self.order = [sorted(range(self.suits), key=lambda s: sum(self.moves.source(p)[s]))
                       for p in range(len(positions))]     # few cards first: groups start late
         self._layout(max(sum(pos.slot is not None for pos in positions), int(self.ends)))
-        self._tuples = {bits: [()] for bits in (RUN_BITS, GROUP_BITS, SLOT_BITS)}
-        self._ids = {bits: {(): 0} for bits in (RUN_BITS, GROUP_BITS, SLOT_BITS)}
+        self._tuples = {bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
+        self._ids = {bits: {(): 0} for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._options_of: dict = {}               # per (position, suit or None) and state key
         self._plain_of: dict = {}                 # per (position, suit) and state key
+        self._groupable_of: dict = {}             # likewise, and cards set aside before
         self._cores: dict = {}
         self._finals: dict = {}
         self._reserves: dict = {}
@@ -105,12 +108,12 @@ class Programme:
         self.final_mask = sum(RUNS << at for at in self.run_at) | small | opening
         self.earlier = [[self.order[p][:self.order[p].index(s)] if self.group_here[p] else None
                          for s in range(S)] for p in range(len(self.positions))]
-        self.plain_mask = [[RUNS << self.run_at[s] | small | opening |
+        self.plain_mask = [[RUNS << self.run_at[s] | SMALL << self.room_at | opening |
                             (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
                             | (SLOTS << self.slot_at[0][s] if self.ends else 0)
                             for s in range(S)] for pos in self.positions]
-        self.suit_mask = [[self.plain_mask[p][s] |
-                           sum(GROUPS << self.group_at[t] for t in self.earlier[p][s] or ())
+        self.suit_mask = [[self.plain_mask[p][s] | SMALL << self.wild_at |
+                           sum(COUNTS << self.group_at[t] for t in self.earlier[p][s] or ())
                            for s in range(S)] for p in range(len(self.positions))]
 
     def _id(self, value: tuple, bits: int) -> int:
@@ -201,39 +204,57 @@ class Programme:
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
         found = memo.get(key)
         if found is None:
-            options = (self._group_options(key, p) if s is None else
-                       self._groupable(key, p, s, self._plain_options(key, p, s)))
-            by_gain: dict = {}
-            for delta, gain, _ in options:
-                by_gain.setdefault(gain, []).append(delta)
-            found = memo[key] = (tuple(by_gain.items()), options)
+            found = memo[key] = (self._by_gain(self._group_options(key, p)) if s is None else
+                                 self._groupable(key, p, s))
         return found[1]
 
-    def _groupable(self, key, p, s, options):
-        """The options whose wildcards leave enough for this position's groups (see
-        :meth:`_group_need`), as (delta, gain, plan)."""
-        earlier = self.earlier[p][s]
-        if earlier is None:
-            return [option[:3] for option in options]
+    @staticmethod
+    def _by_gain(options):
+        """(the deltas grouped by gain, best first; the options)."""
+        by_gain: dict = {}
+        for delta, gain, _ in options:
+            by_gain.setdefault(gain, []).append(delta)
+        return tuple(by_gain.items()), options
+
+    def _groupable(self, key, p, s):
+        """The options of :meth:`_plain_options` that the wildcards left allow, leaving
+        enough for this position's groups (see :meth:`_group_need`), as :meth:`_by_gain`
+        gives them."""
+        plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
+        counts = () if earlier is None else tuple(
+            key >> self.group_at[t] & COUNTS for t in earlier)
         left = self.pool - (key >> self.wild_at & SMALL)
-        counts = tuple(len(self._get(key, self.group_at[t], GROUP_BITS)) for t in earlier)
-        need = self._group_need
-        return [option[:3] for option in options
-                if option[3] + need(p, counts + (option[4],)) <= left]
+        memo = self._groupable_of.setdefault((p, s), {})
+        found = memo.get((plain, left, counts))
+        if found is None:
+            every, options, extras, most = self._plain_options(plain, p, s)
+            need = self._group_need
+            needs = [need(p, counts + (g,)) for g in range(most[1] + 1)] if earlier else [0]
+            if most[0] + max(needs) <= left:
+                found = every                     # none needs more wildcards than are left
+            else:
+                found = self._by_gain([option for option, (wild, grouped) in zip(options, extras)
+                                       if wild + needs[grouped if earlier else 0] <= left])
+            memo[plain, left, counts] = found
+        return found
 
     def _plain_options(self, key, p, s):
-        """(delta, gain, plan, wildcards, cards set aside for groups) of each move of suit
-        ``s`` at ``p``, best first, shared by the states that differ only in what the suits
+        """(:meth:`_by_gain` of every move of suit ``s`` at ``p``; their (delta, gain, plan),
+        best first; the (wildcards it needs, cards set aside for groups) of each; the most of
+        both), shared by the states that differ only in the wildcards used and what the suits
         before ``s`` set aside for this position's groups."""
         memo = self._plain_of.setdefault((p, s), {})
-        key &= self.plain_mask[p][s]
         found = memo.get(key)
         if found is None:
-            found = memo[key] = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
+            options = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
+            extras = [o[3:] for o in options]
+            options = [o[:3] for o in options]
+            found = memo[key] = (self._by_gain(options), options, extras,
+                                 tuple(map(max, zip((0, 0), *extras))))
         return found
 
     def _suit_options(self, key, p, s):
-        wild, room = key >> self.wild_at & SMALL, key >> self.room_at & SMALL
+        room = key >> self.room_at & SMALL
         melds, points = key >> self.melds_at & SMALL, key >> self.points_at & 1023
         low_at = self.slot_at[0][s] if self.ends and not self.positions[p].ends else None
         if low_at is not None:
@@ -241,24 +262,24 @@ class Programme:
         out = []
         for base, used, more_room, closed, made, gain, plan, more, grouped in self._core(
                 key, p, s):
-            if used > self.pool - wild:
+            if used > self.pool:
                 continue
-            delta = base + (used << self.wild_at)
+            delta, wild = base + (used << self.wild_at), used
             if low_at is not None and more:
                 naturals, fixed = self.moves.aces[s]
                 may = low[MAY] + more[MAY]
                 more_room += max(0, may - naturals - fixed) * self.canonical
                 new_low = (min(may, naturals + fixed), low[NEED] + more[NEED],
                            low[NEED_NATURAL] + more[NEED_NATURAL])
-                if (new_low[NEED_NATURAL] > naturals or new_low[NEED] + new_low[NEED_NATURAL]
-                        > naturals + fixed + self.pool - wild - used):
+                wild += max(0, new_low[NEED] + new_low[NEED_NATURAL] - naturals - fixed)
+                if new_low[NEED_NATURAL] > naturals or wild > self.pool:
                     continue                      # more room below than aces to fill it
                 delta += (self._id(new_low if any(new_low) else (), SLOT_BITS) << low_at) - old_low
             delta += (min(self.pool, room + more_room) - room) << self.room_at
             if self.need:
                 delta += (min(self.need[0], melds + closed) - melds) << self.melds_at
                 delta += (min(self.need[1], points + made) - points) << self.points_at
-            out.append((delta, gain, plan, used, grouped))
+            out.append((delta, gain, plan, wild, grouped))
         return out
 
     def _core(self, key, p, s):
@@ -284,7 +305,10 @@ class Programme:
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
             base = (self._id(new_runs, RUN_BITS) - self._id(runs, RUN_BITS)) << self.run_at[s]
-            base += self._id(group, GROUP_BITS) << self.group_at[s]
+            if len(group) > COUNTS:
+                raise LimitError(f"position too large for the table solver: more than {COUNTS} "
+                                 f"cards of a suit set aside for one rank's groups")
+            base += (self._id(group, PART_BITS) << COUNT_BITS | len(group)) << self.group_at[s]
             more = None
             if composed:
                 more, later = later, None
@@ -339,7 +363,7 @@ class Programme:
     def _group_options(self, key, p):
         """Ways to make this rank's set-aside cards into groups, wildcards added."""
         rank = self.positions[p].rank
-        items = sum((self._get(key, at, GROUP_BITS) for at in self.group_at), ())
+        items = sum((self._get(key, at + COUNT_BITS, PART_BITS) for at in self.group_at), ())
         clear = -sum(key & GROUPS << at for at in self.group_at)
         wild, room = key >> self.wild_at & SMALL, key >> self.room_at & SMALL
         melds, points = key >> self.melds_at & SMALL, key >> self.points_at & 1023
