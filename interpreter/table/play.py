@@ -193,7 +193,7 @@ def _run(search, floor: int, budget: Budget | None):
         return search.run(floor)
     sweep = search.sweep(floor)
     while True:
-        search.cap = budget.left()
+        search.cap = budget.left() - 1            # a layer is charged its size and one
         try:
             size = next(sweep)
         except StopIteration as done:
