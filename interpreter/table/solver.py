@@ -300,11 +300,14 @@ class Programme:
         low = (0, 0, 0) if composed else (
             self._get(key, self.slot_at[0][s], SLOT_BITS) or (0, 0, 0) if self.ends else None)
         face = s * self.ranks + pos.rank
-        reserved = self._reserve(s, p, runs)
+        reserved, old = self._reserve(s, p, runs), self._id(runs, RUN_BITS)
         found = self._cores[core_key] = []
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
-            base = (self._id(new_runs, RUN_BITS) - self._id(runs, RUN_BITS)) << self.run_at[s]
+            reserve = self._reserve(s, p + 1, new_runs)
+            if reserve is None:
+                continue                          # these runs can never close
+            base = (self._id(new_runs, RUN_BITS) - old) << self.run_at[s]
             if len(group) > COUNTS:
                 raise LimitError(f"position too large for the table solver: more than {COUNTS} "
                                  f"cards of a suit set aside for one rank's groups")
@@ -320,9 +323,6 @@ class Programme:
                 base -= key & SLOTS << self.slot_at[pos.slot][s]
             if later is not None:
                 base += self._id(later, SLOT_BITS) << self.slot_at[pos.defer][s]
-            reserve = self._reserve(s, p + 1, new_runs)
-            if reserve is None:
-                continue                          # these runs can never close
             found.append((base, used + reserve - reserved, room, closed,
                           (played + used) * self.points[face], credit * self.weights[face],
                           plan, more, len(group)))
