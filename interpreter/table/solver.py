@@ -221,21 +221,28 @@ class Programme:
         enough for this position's groups (see :meth:`_group_need`), as :meth:`_by_gain`
         gives them."""
         plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
-        counts = () if earlier is None else tuple(
-            key >> self.group_at[t] & COUNTS for t in earlier)
-        left = self.pool - (key >> self.wild_at & SMALL)
+        every, options, extras, most = self._plain_options(plain, p, s)
+        needs = (0,) * (most[1] + 1) if earlier is None else self._group_needs_of(
+            p, tuple(key >> self.group_at[t] & COUNTS for t in earlier), most[1])
+        left = min(self.pool - (key >> self.wild_at & SMALL), most[0] + max(needs))
+        if left == most[0] + max(needs):
+            return every                          # none needs more wildcards than are left
         memo = self._groupable_of.setdefault((p, s), {})
-        found = memo.get((plain, left, counts))
+        found = memo.get((plain, left, needs))
         if found is None:
-            every, options, extras, most = self._plain_options(plain, p, s)
-            need = self._group_need
-            needs = [need(p, counts + (g,)) for g in range(most[1] + 1)] if earlier else [0]
-            if most[0] + max(needs) <= left:
-                found = every                     # none needs more wildcards than are left
-            else:
-                found = self._by_gain([option for option, (wild, grouped) in zip(options, extras)
-                                       if wild + needs[grouped if earlier else 0] <= left])
-            memo[plain, left, counts] = found
+            found = memo[plain, left, needs] = self._by_gain(
+                [option for option, (wild, grouped) in zip(options, extras)
+                 if wild + needs[grouped] <= left])
+        return found
+
+    def _group_needs_of(self, p, counts, most) -> tuple:
+        """:meth:`_group_need` for each number of cards, up to ``most``, that this suit sets
+        aside after the suits done so far set aside ``counts``."""
+        key = (p, counts, most)
+        found = self._group_needs.get(key)
+        if found is None:
+            found = self._group_needs[key] = tuple(self._group_need(p, counts + (g,))
+                                                   for g in range(most + 1))
         return found
 
     def _plain_options(self, key, p, s):
@@ -333,15 +340,11 @@ class Programme:
         done so far there set aside (``counts``, in :attr:`order`) and at most every card of
         the suits still to come: cards of one suit go to different groups, and each group
         needs the smallest group size."""
-        key = (p, counts)
-        found = self._group_needs.get(key)
-        if found is None:
-            least = max(counts)
-            have = counts + tuple(self._cards[p][t] for t in self.order[p][len(counts):])
-            found = self._group_needs[key] = 0 if not least else max(0, min(
-                self.moves.shape.group[0] * g - sum(min(g, c) for c in have)
-                for g in range(least, max(have) + 1)))
-        return found
+        least = max(counts)
+        have = counts + tuple(self._cards[p][t] for t in self.order[p][len(counts):])
+        return 0 if not least else max(0, min(
+            self.moves.shape.group[0] * g - sum(min(g, c) for c in have)
+            for g in range(least, max(have) + 1)))
 
     def _reserve(self, s, q, runs) -> int | None:
         """Fewest wildcards suit ``s``'s open ``runs`` still take from position ``q`` on (each
