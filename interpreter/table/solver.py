@@ -3,16 +3,19 @@
 Positions (ranks in run order, see :meth:`.moves.Shape.positions`) are processed one
 suit at a time, then the rank's groups. A state is one int of fields: per suit its open runs
 (an interned tuple of descriptors, see :mod:`.moves`) and the cards it set aside for this
-rank's groups; per suit the cards deferred to a later copy of their rank, or, with the ace at
+rank's groups (their count, then an interned tuple); per suit the cards deferred to a later copy of their rank, or, with the ace at
 both ends, the room below the runs begun at the first position; the wildcards used plus the
 fewest the open runs still need (:meth:`Programme._reserve`), so that a state whose runs need
 more wildcards than are left is never made; the room for jokers; for an opening, the melds and
 points made. Equal states keep the best value, so the search is exact.
 
+Moves are also left out when the wildcards left could not fill this rank's groups
+(:meth:`Programme._group_need`).
+
 Ties: a state keeps the first of its equally good predecessors (in the order the states were
-made), and the answer is the first best final state. States that cannot lead to a legal play
-never come before one that can in that order, so leaving them out (any sound pruning) does not
-change the answer.
+made), and the answer is the first best final state. A state that can lead to a play above the
+floor comes only from such states, so leaving out states that cannot (any sound pruning) keeps
+the order, values and predecessors of the rest: the answer does not change.
 
 When counting dumps (see :mod:`.moves`), the room is where jokers could be added to the
 melds (free run ends, groups below their maximum), capped at the wildcards: at the end, the
@@ -291,8 +294,10 @@ class Programme:
 
     def _core(self, key, p, s):
         """The moves for this state's runs and deferred cards or room below, as (delta but
-        for wildcards, counts and room, wildcards, room, melds, points, gain, plan, room
-        below added), shared by the states that differ only in those counts."""
+        for wildcards, counts and room; wildcards, with the change in those the runs still
+        need; room, melds, points, gain, plan, room below added, cards set aside for groups),
+        shared by the states that differ only in those counts. Moves whose runs can never
+        close are left out."""
         pos = self.positions[p]
         composed = self.ends and not pos.ends
         core_key = (p, s, key >> self.run_at[s] & RUNS) + tuple(
