@@ -287,14 +287,14 @@ def test_the_solver_refuses_more_jokers_than_its_state_counts():
 
 
 def test_the_solver_refuses_a_position_beyond_a_state_field(monkeypatch):
-    """Each field of the solver's state has a fixed width; here the open runs get 3 bits (8
+    """Each field of the solver's state has a fixed width; here the open runs get 2 bits (4
     values) instead of 14, so that a small position overflows them."""
     t = table("5h 6h 7h", "7c 7d 7s", "8c 9c Tc", "9s Ts Js")
     cards = hand("4h 8h 9h Th 4c 5c 6c 7c 2s 3s 4s")
     assert len(find_play(CAROUSEL, t, cards).added) == 11
-    monkeypatch.setattr(solver, "RUN_BITS", 3)
-    monkeypatch.setattr(solver, "RUNS", 7)
-    with pytest.raises(LimitError, match="more than 8 distinct values of a 3-bit state field") \
+    monkeypatch.setattr(solver, "RUN_BITS", 2)
+    monkeypatch.setattr(solver, "RUNS", 3)
+    with pytest.raises(LimitError, match="more than 4 distinct values of a 2-bit state field") \
             as caught:
         find_play(CAROUSEL, t, cards)
     assert isinstance(caught.value, RummyError)
@@ -711,8 +711,8 @@ def test_soak_find_play_with_table_jokers(rng, melds, hand_size, jokers):
 def test_soak_benchmark_positions(seed):
     """Full-size positions: both objectives give checked plays, and never fewer cards than
     the best play by points (nor fewer points than the best play by cards)."""
-    sys.path.insert(0, str(ROOT))
-    from benchmarks.manipulation import carousel, position
+    sys.path.insert(0, str(ROOT / "benchmarks"))       # manipulation imports measure
+    from manipulation import carousel, position
     rules = carousel()
     t, cards = position(rules, random.Random(seed))
     by_cards = find_play(rules, t, cards)
@@ -735,8 +735,8 @@ def test_with_a_budget_the_solver_never_raises_for_a_legal_position(monkeypatch)
     roomy = Budget(seconds=3600)
     assert len(find_play(CAROUSEL, t, cards, budget=roomy).added) == 11
     assert not roomy.exhausted and 0 < roomy.used <= roomy.nodes
-    monkeypatch.setattr(solver, "RUN_BITS", 3)
-    monkeypatch.setattr(solver, "RUNS", 7)
+    monkeypatch.setattr(solver, "RUN_BITS", 2)
+    monkeypatch.setattr(solver, "RUNS", 3)
     overflow = Budget(seconds=3600)
     play = find_play(CAROUSEL, t, cards, budget=overflow)
     assert overflow.exhausted

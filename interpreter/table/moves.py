@@ -208,6 +208,13 @@ class Moves:
         return ((d & 15) >= self.shape.run_min and (d >> 4 & 7) >= self.min_natural
                 and not d & TRAIL)
 
+    def need(self, d: int) -> int:
+        """Fewest cards run ``d`` still needs above it to become legal (a run begun at the
+        first position counts the ace that may go below it)."""
+        if self.closable(d) or d & ACE_LOW and self.slot_kind(d) is not None:
+            return 0
+        return max(1, (self.shape.run_min or 1) - (d & 15)) - (1 if d & ACE_LOW else 0)
+
     def slot_kind(self, d: int):
         """MAY if a run begun at the first position is legal alone, NEED (NEED_NATURAL) if it
         is legal with one more card (a natural card) below it, else None."""

@@ -4,9 +4,14 @@
 that plays the most hand cards (or sheds the most points): every natural card on the table
 stays; each table joker keeps its card or is freed (:func:`_configs`); for each such choice a
 dynamic programme over ranks (:mod:`.solver`) decides which hand cards join and how all
-the cards split into legal melds. It runs both ways along the ranks at once (the cheaper way
-varies a lot), with a bound that first asks for every hand card and then gives up more and
-more. The best play is rebuilt as a table and checked with :func:`check_move`.
+the cards split into legal melds. It sweeps the ranks from the end where the cards are fewer,
+with a bound that first asks for every hand card and then gives up more and more. The best play
+is rebuilt as a table and checked with :func:`check_move`.
+
+Ties: among plays of equal value the answer is the first configuration's (in
+:func:`_configs` order), and within it the play the sweep keeps (see :mod:`.solver`). Both
+depend only on the position and the bound, never on how much work the search did, so a faster
+search that prunes only states that cannot lead to a legal play gives the same moves.
 
 Without manipulation (:func:`_grown`) the table melds keep their cards and places: a search over
 the hand's lowest card decides which melds grow and which new melds the hand makes.
@@ -31,7 +36,6 @@ __all__ = ["Opening", "Play", "added_cards", "check_move", "find_play", "opening
 
 SCALE = 1 << 12          # the first criterion weighs more than any total of the second
 LOSSES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 1 << 20)   # cards (or 4 points) given up
-FAVOUR = 16              # how much larger last time's faster sweep may grow first
 BEAM = 1000              # states per layer kept by the beam search after a spent budget
 
 
@@ -83,11 +87,11 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     joker_weight = weights[joker] if joker is not None else 0
 
     def programme(need_hand, fixed, released, need=None):
-        """The searches (both ways along the ranks) for one way of keeping or freeing the
-        table's jokers."""
+        """The search for one way of keeping or freeing the table's jokers, sweeping the ranks
+        from the end where the cards are fewer (see :func:`_sparse_end_first`)."""
         ends = not shape.bounded and rules.max_jokers is None
         base = sum(weights[face] * n for face, n in need_hand.items())
-        pair = []
+        sweeps = []
         for reverse in (False, True):
             positions = shape.positions(hand_jokers + len(table_jokers), ends, reverse)
             items = []
@@ -99,9 +103,12 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
                     row.append((0, 0, 0) if pos.slot is not None else
                                (must, usable[face] - need_hand[face], fixed[face]))
                 items.append(row)
-            pair.append(Programme(rules, shape, positions, items, weights, released + hand_jokers,
-                                  released, joker_weight, base, need))
-        return pair
+            sweeps.append((positions, items))
+            if not _sparse_end_first(items):
+                break
+        positions, items = sweeps[-1]
+        return Programme(rules, shape, positions, items, weights, released + hand_jokers,
+                         released, joker_weight, base, need)
 
     if opening is not None:                  # new melds from the hand alone
         table_natural = Counter()
@@ -131,30 +138,31 @@ def _checked(rules, table, new_table, hand, opening, manipulation) -> Play:
     return Play(new_table, tuple(added_cards(table, new_table)))
 
 
-def _best(pairs, unit: int, budget: Budget | None):
+def _best(searches, unit: int, budget: Budget | None):
     """(value, melds) of the best play over every search, or None.
 
     Iterative deepening on the value given up: first only plays worth at least the best
     conceivable one (every hand card that could play) less ``loss`` cards (``unit`` points),
-    for growing losses; the bound prunes every state that cannot reach such a play. When the
-    ``budget`` runs out, the best play found so far (or None).
+    for growing losses; the bound prunes every state that cannot reach such a play. Among
+    plays of equal value the first search's wins, and within a search the one its sweep keeps
+    (see :mod:`.solver`): the answer depends on the position and the floor, never on the
+    work done, so games replay identically. When the ``budget`` runs out, the best play found
+    so far (or the beam search's, or None).
     """
-    top = max(search.potential for pair in pairs for search in pair)
-    best, winners = None, {}
+    top = max(search.potential for search in searches)
+    best = None
     for loss in LOSSES:
         floor = max(-1, (top // SCALE - loss * unit) * SCALE - 1)
-        for k, pair in enumerate(pairs):
+        for search in searches:
             try:
-                winners[k], found = _race(pair, floor if best is None else max(floor, best[0]),
-                                          winners.get(k, winners.get("last")), budget)
+                found = _run(search, floor if best is None else max(floor, best[0]), budget)
             except LimitError:                  # the budget spent, or a field overflowed
                 if budget is None:
                     raise
                 budget.exhausted = True
-                return best if best is not None else _beamed(pairs)
-            winners["last"] = winners[k]
+                return best if best is not None else _beamed(searches)
             if found is not None:
-                best = (found[0], pair[winners[k]].melds(found[1]))
+                best = (found[0], search.melds(found[1]))
                 if best[0] >= top:
                     return best
         if best is not None or floor < 0:
@@ -162,13 +170,12 @@ def _best(pairs, unit: int, budget: Budget | None):
     return best
 
 
-def _beamed(pairs, width: int = BEAM):
+def _beamed(searches, width: int = BEAM):
     """(value, melds) of the best play a beam search finds (every layer cut to its ``width``
     most valuable states), or None: a legal play, not always the best, in bounded time (at
     most ``width`` times the moves of one state, per layer)."""
     best = None
-    for pair in pairs:
-        search = pair[0]
+    for search in searches:
         search.beam, search.cap = width, NO_CAP
         try:
             found = search.run()
@@ -179,24 +186,28 @@ def _beamed(pairs, width: int = BEAM):
     return best
 
 
-def _race(pair, floor: int, favourite: int | None, budget: Budget | None):
-    """Sweep the ranks both ways at once, stepping the smaller search (the ``favourite``,
-    last time's winner, unless it is much the larger); the first to finish answers (the
-    other's answer would be the same). Returns (winner, (value, state) or None). Each layer
-    is charged to the ``budget``; BudgetExhausted when it runs out."""
-    sweeps = [search.sweep(floor) for search in pair]
-    sizes = [0, 0]
+def _run(search, floor: int, budget: Budget | None):
+    """The search's (value, state) above ``floor``, or None; each layer is charged to the
+    ``budget`` (BudgetExhausted when it runs out)."""
+    if budget is None:
+        return search.run(floor)
+    sweep = search.sweep(floor)
     while True:
-        weighed = [size / FAVOUR if i == favourite else size for i, size in enumerate(sizes)]
-        i = weighed.index(min(weighed))
-        if budget is not None:
-            pair[i].cap = budget.left()
+        search.cap = budget.left() - 1            # a layer is charged its size and one
         try:
-            sizes[i] = next(sweeps[i]) + 1
+            size = next(sweep)
         except StopIteration as done:
-            return i, done.value
-        if budget is not None:
-            budget.charge(sizes[i])
+            return done.value
+        budget.charge(size + 1)
+
+
+def _sparse_end_first(items) -> bool:
+    """Whether to sweep the ranks the other way: the cards at the positions but the last (the
+    ace at both ends stays last either way) weigh more towards the start. A search starting
+    where cards are few keeps fewer open runs early, and is most often the cheaper one."""
+    counts = [sum(map(sum, row)) for row in items[:-1]]
+    middle = (len(counts) - 1) / 2
+    return sum((p - middle) * n for p, n in enumerate(counts)) < 0
 
 
 def _grown(rules: MeldRules, table: Table, hand: list[int], weights,

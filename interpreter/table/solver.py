@@ -3,10 +3,19 @@
 Positions (ranks in run order, see :meth:`.moves.Shape.positions`) are processed one
 suit at a time, then the rank's groups. A state is one int of fields: per suit its open runs
 (an interned tuple of descriptors, see :mod:`.moves`) and the cards it set aside for this
-rank's groups; per suit the cards deferred to a later copy of their rank, or, with the ace at
-both ends, the room below the runs begun at the first position; the wildcards used; the room
-for jokers; for an opening, the melds and points made. Equal states keep the best value, so the
-search is exact.
+rank's groups (their count, then an interned tuple); per suit the cards deferred to a later copy of their rank, or, with the ace at
+both ends, the room below the runs begun at the first position; the wildcards used plus the
+fewest the open runs still need (:meth:`Programme._reserve`), so that a state whose runs need
+more wildcards than are left is never made; the room for jokers; for an opening, the melds and
+points made. Equal states keep the best value, so the search is exact.
+
+Moves are also left out when the wildcards left could not fill this rank's groups
+(:meth:`Programme._group_need`).
+
+Ties: a state keeps the first of its equally good predecessors (in the order the states were
+made), and the answer is the first best final state. A state that can lead to a play above the
+floor comes only from such states, so leaving out states that cannot (any sound pruning) keeps
+the order, values and predecessors of the rest: the answer does not change.
 
 When counting dumps (see :mod:`.moves`), the room is where jokers could be added to the
 melds (free run ends, groups below their maximum), capped at the wildcards: at the end, the
@@ -27,8 +36,10 @@ if TYPE_CHECKING:
     from .moves import Shape
 
 SMALL = 31                               # mask of the small count fields
-RUN_BITS, GROUP_BITS, SLOT_BITS = 14, 8, 10
+RUN_BITS, GROUP_BITS, SLOT_BITS = 14, 11, 10
 RUNS, GROUPS, SLOTS = (1 << RUN_BITS) - 1, (1 << GROUP_BITS) - 1, (1 << SLOT_BITS) - 1
+COUNT_BITS = 3                           # a group field: its cards' count, then the part's id
+PART_BITS, COUNTS = GROUP_BITS - COUNT_BITS, (1 << COUNT_BITS) - 1
 MISSING = object()
 NO_CAP = 1 << 62                         # a layer's size when no budget limits it
 
@@ -61,11 +72,17 @@ class Programme:
         self.order = [sorted(range(self.suits), key=lambda s: sum(self.moves.source(p)[s]))
                       for p in range(len(positions))]     # few cards first: groups start late
         self._layout(max(sum(pos.slot is not None for pos in positions), int(self.ends)))
-        self._tuples = {bits: [()] for bits in (RUN_BITS, GROUP_BITS, SLOT_BITS)}
-        self._ids = {bits: {(): 0} for bits in (RUN_BITS, GROUP_BITS, SLOT_BITS)}
+        self._tuples = {bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
+        self._ids = {bits: {(): 0} for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._options_of: dict = {}               # per (position, suit or None) and state key
+        self._plain_of: dict = {}                 # per (position, suit) and state key
+        self._groupable_of: dict = {}             # likewise, and cards set aside before
         self._cores: dict = {}
         self._finals: dict = {}
+        self._reserves: dict = {}
+        self._group_needs: dict = {}
+        self._cards = [[sum(self.moves.source(p)[s]) for s in range(self.suits)]
+                       for p in range(len(positions))]
         self._potential = self._suffix_potential()
         self.cap = NO_CAP                          # most states one layer may hold
         self.beam: int | None = None               # keep only this many best states a layer
@@ -92,10 +109,15 @@ class Programme:
         opening = SMALL << self.melds_at | 1023 << self.points_at if self.need else 0
         self.group_mask = sum(GROUPS << at for at in self.group_at) | small | opening
         self.final_mask = sum(RUNS << at for at in self.run_at) | small | opening
-        self.suit_mask = [[RUNS << self.run_at[s] | small | opening |
-                           (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
-                           | (SLOTS << self.slot_at[0][s] if self.ends else 0)
-                           for s in range(S)] for pos in self.positions]
+        self.earlier = [[self.order[p][:self.order[p].index(s)] if self.group_here[p] else None
+                         for s in range(S)] for p in range(len(self.positions))]
+        self.plain_mask = [[RUNS << self.run_at[s] | SMALL << self.room_at | opening |
+                            (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
+                            | (SLOTS << self.slot_at[0][s] if self.ends else 0)
+                            for s in range(S)] for pos in self.positions]
+        self.suit_mask = [[self.plain_mask[p][s] | SMALL << self.wild_at |
+                           sum(COUNTS << self.group_at[t] for t in self.earlier[p][s] or ())
+                           for s in range(S)] for p in range(len(self.positions))]
 
     def _id(self, value: tuple, bits: int) -> int:
         """The interned id of a run tuple, group part or slot content (ids by kind)."""
@@ -185,46 +207,97 @@ class Programme:
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
         found = memo.get(key)
         if found is None:
-            options = (self._group_options(key, p) if s is None else
-                       sorted(self._suit_options(key, p, s), key=lambda o: -o[1]))
-            by_gain: dict = {}
-            for delta, gain, _ in options:
-                by_gain.setdefault(gain, []).append(delta)
-            found = memo[key] = (tuple(by_gain.items()), options)
+            found = memo[key] = (self._by_gain(self._group_options(key, p)) if s is None else
+                                 self._groupable(key, p, s))
         return found[1]
 
+    @staticmethod
+    def _by_gain(options):
+        """(the deltas grouped by gain, best first; the options)."""
+        by_gain: dict = {}
+        for delta, gain, _ in options:
+            by_gain.setdefault(gain, []).append(delta)
+        return tuple(by_gain.items()), options
+
+    def _groupable(self, key, p, s):
+        """The options of :meth:`_plain_options` that the wildcards left allow, leaving
+        enough for this position's groups (see :meth:`_group_need`), as :meth:`_by_gain`
+        gives them."""
+        plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
+        every, options, extras, most = self._plain_options(plain, p, s)
+        needs = (0,) * (most[1] + 1) if earlier is None else self._group_needs_of(
+            p, tuple(key >> self.group_at[t] & COUNTS for t in earlier), most[1])
+        left = min(self.pool - (key >> self.wild_at & SMALL), most[0] + max(needs))
+        if left == most[0] + max(needs):
+            return every                          # none needs more wildcards than are left
+        memo = self._groupable_of.setdefault((p, s), {})
+        found = memo.get((plain, left, needs))
+        if found is None:
+            found = memo[plain, left, needs] = self._by_gain(
+                [option for option, (wild, grouped) in zip(options, extras)
+                 if wild + needs[grouped] <= left])
+        return found
+
+    def _group_needs_of(self, p, counts, most) -> tuple:
+        """:meth:`_group_need` for each number of cards, up to ``most``, that this suit sets
+        aside after the suits done so far set aside ``counts``."""
+        key = (p, counts, most)
+        found = self._group_needs.get(key)
+        if found is None:
+            found = self._group_needs[key] = tuple(self._group_need(p, counts + (g,))
+                                                   for g in range(most + 1))
+        return found
+
+    def _plain_options(self, key, p, s):
+        """(:meth:`_by_gain` of every move of suit ``s`` at ``p``; their (delta, gain, plan),
+        best first; the (wildcards it needs, cards set aside for groups) of each; the most of
+        both), shared by the states that differ only in the wildcards used and what the suits
+        before ``s`` set aside for this position's groups."""
+        memo = self._plain_of.setdefault((p, s), {})
+        found = memo.get(key)
+        if found is None:
+            options = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
+            extras = [o[3:] for o in options]
+            options = [o[:3] for o in options]
+            found = memo[key] = (self._by_gain(options), options, extras,
+                                 tuple(map(max, zip((0, 0), *extras))))
+        return found
+
     def _suit_options(self, key, p, s):
-        wild, room = key >> self.wild_at & SMALL, key >> self.room_at & SMALL
+        room = key >> self.room_at & SMALL
         melds, points = key >> self.melds_at & SMALL, key >> self.points_at & 1023
         low_at = self.slot_at[0][s] if self.ends and not self.positions[p].ends else None
         if low_at is not None:
             low, old_low = self._get(key, low_at, SLOT_BITS) or (0, 0, 0), key & SLOTS << low_at
         out = []
-        for base, used, more_room, closed, made, gain, plan, more in self._core(key, p, s):
-            if used > self.pool - wild:
+        for base, used, more_room, closed, made, gain, plan, more, grouped in self._core(
+                key, p, s):
+            if used > self.pool:
                 continue
-            delta = base + (used << self.wild_at)
+            delta, wild = base + (used << self.wild_at), used
             if low_at is not None and more:
                 naturals, fixed = self.moves.aces[s]
                 may = low[MAY] + more[MAY]
                 more_room += max(0, may - naturals - fixed) * self.canonical
                 new_low = (min(may, naturals + fixed), low[NEED] + more[NEED],
                            low[NEED_NATURAL] + more[NEED_NATURAL])
-                if (new_low[NEED_NATURAL] > naturals or new_low[NEED] + new_low[NEED_NATURAL]
-                        > naturals + fixed + self.pool - wild - used):
+                wild += max(0, new_low[NEED] + new_low[NEED_NATURAL] - naturals - fixed)
+                if new_low[NEED_NATURAL] > naturals or wild > self.pool:
                     continue                      # more room below than aces to fill it
                 delta += (self._id(new_low if any(new_low) else (), SLOT_BITS) << low_at) - old_low
             delta += (min(self.pool, room + more_room) - room) << self.room_at
             if self.need:
                 delta += (min(self.need[0], melds + closed) - melds) << self.melds_at
                 delta += (min(self.need[1], points + made) - points) << self.points_at
-            out.append((delta, gain, plan))
+            out.append((delta, gain, plan, wild, grouped))
         return out
 
     def _core(self, key, p, s):
         """The moves for this state's runs and deferred cards or room below, as (delta but
-        for wildcards, counts and room, wildcards, room, melds, points, gain, plan, room
-        below added), shared by the states that differ only in those counts."""
+        for wildcards, counts and room; wildcards, with the change in those the runs still
+        need; room, melds, points, gain, plan, room below added, cards set aside for groups),
+        shared by the states that differ only in those counts. Moves whose runs can never
+        close are left out."""
         pos = self.positions[p]
         composed = self.ends and not pos.ends
         core_key = (p, s, key >> self.run_at[s] & RUNS) + tuple(
@@ -239,11 +312,18 @@ class Programme:
         low = (0, 0, 0) if composed else (
             self._get(key, self.slot_at[0][s], SLOT_BITS) or (0, 0, 0) if self.ends else None)
         face = s * self.ranks + pos.rank
+        reserved, old = self._reserve(s, p, runs), self._id(runs, RUN_BITS)
         found = self._cores[core_key] = []
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
-            base = (self._id(new_runs, RUN_BITS) - self._id(runs, RUN_BITS)) << self.run_at[s]
-            base += self._id(group, GROUP_BITS) << self.group_at[s]
+            reserve = self._reserve(s, p + 1, new_runs)
+            if reserve is None:
+                continue                          # these runs can never close
+            base = (self._id(new_runs, RUN_BITS) - old) << self.run_at[s]
+            if len(group) > COUNTS:
+                raise LimitError(f"position too large for the table solver: more than {COUNTS} "
+                                 f"cards of a suit set aside for one rank's groups")
+            base += (self._id(group, PART_BITS) << COUNT_BITS | len(group)) << self.group_at[s]
             more = None
             if composed:
                 more, later = later, None
@@ -255,14 +335,43 @@ class Programme:
                 base -= key & SLOTS << self.slot_at[pos.slot][s]
             if later is not None:
                 base += self._id(later, SLOT_BITS) << self.slot_at[pos.defer][s]
-            found.append((base, used, room, closed, (played + used) * self.points[face],
-                          credit * self.weights[face], plan, more))
+            found.append((base, used + reserve - reserved, room, closed,
+                          (played + used) * self.points[face], credit * self.weights[face],
+                          plan, more, len(group)))
+        return found
+
+    def _group_need(self, p, counts) -> int:
+        """Fewest wildcards the groups of position ``p`` take, given how many cards the suits
+        done so far there set aside (``counts``, in :attr:`order`) and at most every card of
+        the suits still to come: cards of one suit go to different groups, and each group
+        needs the smallest group size."""
+        least = max(counts)
+        have = counts + tuple(self._cards[p][t] for t in self.order[p][len(counts):])
+        return 0 if not least else max(0, min(
+            self.moves.shape.group[0] * g - sum(min(g, c) for c in have)
+            for g in range(least, max(have) + 1)))
+
+    def _reserve(self, s, q, runs) -> int | None:
+        """Fewest wildcards suit ``s``'s open ``runs`` still take from position ``q`` on (each
+        run not yet legal grows at every position, by a card of the suit while there are
+        enough, else by a wildcard), or None if they cannot all become legal."""
+        key = (s, q, runs)
+        found = self._reserves.get(key, MISSING)
+        if found is MISSING:
+            needs, found = [n for n in map(self.moves.need, runs) if n], 0
+            while needs:
+                if q > self.last:
+                    found = None
+                    break
+                found += max(0, len(needs) - self._cards[q][s])
+                needs, q = [n - 1 for n in needs if n > 1], q + 1
+            self._reserves[key] = found
         return found
 
     def _group_options(self, key, p):
         """Ways to make this rank's set-aside cards into groups, wildcards added."""
         rank = self.positions[p].rank
-        items = sum((self._get(key, at, GROUP_BITS) for at in self.group_at), ())
+        items = sum((self._get(key, at + COUNT_BITS, PART_BITS) for at in self.group_at), ())
         clear = -sum(key & GROUPS << at for at in self.group_at)
         wild, room = key >> self.wild_at & SMALL, key >> self.room_at & SMALL
         melds, points = key >> self.melds_at & SMALL, key >> self.points_at & 1023
