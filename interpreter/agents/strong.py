@@ -17,10 +17,13 @@ only evaluate deadwood, and a hand beyond the arrangement search's limit gets gr
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cached_property, lru_cache
 
 from ..budget import NODES, SECONDS
 from ..errors import LimitError
+from ..melds.additions import additions
+from ..melds.bits import PlainMelds
 from .greedy import GreedyAgent, simple_move
 
 
@@ -49,7 +52,7 @@ class StrongAgent:
         if state.meld_step is not None or "meld" in kinds or \
                 not kinds & {"take", "draw", "knock", "discard"}:
             return self.greedy.act(state)
-        table = _Table(state)
+        table = _table(state)
         if "take" in kinds:
             wanted = self._wants(table)
             return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
@@ -70,16 +73,7 @@ class StrongAgent:
 
     def _wants(self, table: "_Table") -> bool:
         """Take the top discard: it joins a meld and lowers the deadwood after a discard."""
-        top = table.top
-        if top is None:
-            return False
-        hand, rules = table.hand, table.rules
-        now = rules.deadwood(hand)
-        with_top = hand + [top]
-        if rules.deadwood(with_top) >= now + table.points[top]:
-            return False                       # it would sit in the deadwood
-        values = rules.discard_values(with_top)
-        return min((v for f, v in values.items() if f != top), default=now) < now
+        return table.top is not None and table.takes_top()
 
     def _knocks(self, state, table: "_Table", knocks) -> bool:
         after = min(table.after_knock(a) for a in knocks)
@@ -87,7 +81,7 @@ class StrongAgent:
         return after == 0 or after <= limit
 
     def _discard(self, table: "_Table", discards):
-        values = table.rules.discard_values(table.hand)
+        values = table.values
         faces = [table.face(a) for a in discards]
         best = min(values[f] for f in faces)
         near = [(a, f) for a, f in zip(discards, faces) if values[f] <= best + self.slack]
@@ -96,11 +90,20 @@ class StrongAgent:
 
         def cost(item):
             action, face = item
-            rest = list(table.hand)
-            rest.remove(face)
-            score = values[face] - self.outs_weight * table.outs(rest, values[face])
+            score = values[face] - self.outs_weight * table.outs(face, values[face])
             return score + self.wary * table.danger(face), -table.points[face], face
         return min(near, key=cost)[0]
+
+
+def _table(state) -> "_Table":
+    """The acting seat's view: on lookup tables when the meld rules have them."""
+    tables = state.meld_rules.tables
+    if tables is not None:
+        hand = state.hand_faces(state.current_player)
+        mask = _mask(hand)
+        if mask.bit_count() == len(hand):
+            return _PlainTable(state, tables, mask)
+    return _Table(state)
 
 
 class _Table:
@@ -109,20 +112,41 @@ class _Table:
     def __init__(self, state):
         v = state.variant
         self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
+        self.state = state
         seat = state.current_player
         self.hand = list(state.hand_faces(seat))
         face_of = state.face_of
         self.top = face_of[state.discard[-1]] if state.discard else None
         self.taken = [face_of[c] for s in state.in_play if s != seat for c in state.known[s]]
+        self.near = _neighbours(v.faces)
+
+    @cached_property
+    def unseen(self) -> list[tuple[int, int]]:
+        """(face, copies) of the cards this seat has not seen."""
+        face_of = self.state.face_of
         unseen = Counter(face_of)
         unseen.subtract(self.hand)
-        unseen.subtract(face_of[c] for c in state.discard)
+        unseen.subtract(face_of[c] for c in self.state.discard)
         unseen.subtract(self.taken)
-        self.unseen = [(f, n) for f, n in unseen.items() if n > 0]
-        self.near = _neighbours(v.faces)
+        return [(f, n) for f, n in unseen.items() if n > 0]
+
+    @cached_property
+    def values(self) -> dict[int, int]:
+        """The hand's deadwood after discarding each face."""
+        return self.rules.discard_values(self.hand)
 
     def face(self, action) -> int:
         return self.faces.parse(action.cards[0])
+
+    def takes_top(self) -> bool:
+        """Whether the top discard joins a meld and lowers the deadwood after a discard."""
+        top, hand, rules = self.top, self.hand, self.rules
+        now = rules.deadwood(hand)
+        with_top = hand + [top]
+        if rules.deadwood(with_top) >= now + self.points[top]:
+            return False                       # it would sit in the deadwood
+        values = rules.discard_values(with_top)
+        return min((v for f, v in values.items() if f != top), default=now) < now
 
     def after_knock(self, action) -> int:
         if not action.cards:
@@ -131,8 +155,11 @@ class _Table:
         rest.remove(self.face(action))
         return self.rules.deadwood(rest)
 
-    def outs(self, hand: list[int], deadwood: int) -> int:
-        """Unseen cards (copies counted) that would lower the deadwood of ``hand``."""
+    def outs(self, face: int, deadwood: int) -> int:
+        """Unseen cards (copies counted) that would lower the deadwood (``deadwood``) of the
+        hand without ``face``."""
+        hand = list(self.hand)
+        hand.remove(face)
         deadwood_of, near, mask = self.rules.deadwood, self.near, _mask(hand)
         return sum(n for f, n in self.unseen
                    if (near[f] & mask).bit_count() > 1 and deadwood_of(hand + [f]) < deadwood)
@@ -144,11 +171,57 @@ class _Table:
         return sum(near >> f & 1 for f in self.taken)
 
 
-def _mask(faces: list[int]) -> int:
+class _PlainTable(_Table):
+    """The view of a plain hand (one bit per face): the same answers, by table lookups on
+    bitmasks, the live outs by :mod:`..melds.additions`."""
+
+    def __init__(self, state, tables: PlainMelds, mask: int):
+        super().__init__(state)
+        self.tables, self.mask = tables, mask
+
+    @cached_property
+    def unseen_mask(self) -> int:
+        """The faces this seat has not seen (the deck has one card of each)."""
+        face_of = self.state.face_of
+        return _deck_mask(face_of) & ~self.mask & ~_mask([face_of[c] for c in self.state.discard]) \
+            & ~_mask(self.taken)
+
+    @cached_property
+    def deadwood(self) -> int:
+        return self.tables.deadwood(self.mask)
+
+    def takes_top(self) -> bool:
+        tables, now, top = self.tables, self.deadwood, self.top
+        with_top = self.mask | 1 << top
+        if tables.deadwood(with_top) >= now + self.points[top]:
+            return False
+        # the top's own discard leaves ``now``: the least over every discard decides
+        return tables.best_discards(with_top)[0] < now
+
+    def after_knock(self, action) -> int:
+        return self.values[self.face(action)] if action.cards else self.deadwood
+
+    def outs(self, face: int, deadwood: int) -> int:
+        rest = self.mask & ~(1 << face)
+        lower = additions(self.tables).lowering(rest, self.unseen_mask, deadwood)
+        near, count = self.near, 0
+        while lower:
+            bit = lower & -lower
+            lower ^= bit
+            count += (near[bit.bit_length() - 1] & rest).bit_count() > 1
+        return count
+
+
+def _mask(faces: Iterable[int]) -> int:
     out = 0
     for f in faces:
         out |= 1 << f
     return out
+
+
+@lru_cache(maxsize=8)
+def _deck_mask(face_of: tuple[int, ...]) -> int:
+    return _mask(face_of)
 
 
 @lru_cache(maxsize=32)

@@ -140,6 +140,11 @@ class MeldRules:
         """Whether plain hands are answered by table lookups (see :mod:`.bits`)."""
         return self._tables is not None
 
+    @property
+    def tables(self) -> PlainMelds | None:
+        """The lookup tables answering plain hands (faces as one bitmask), or None."""
+        return self._tables
+
     def is_wild(self, face: int) -> bool:
         return face in self.wild_faces or self.faces.is_joker(face)
 
