@@ -22,7 +22,7 @@ from functools import cached_property, lru_cache
 
 from ..budget import NODES, SECONDS
 from ..errors import LimitError
-from ..melds.additions import additions
+from ..melds.additions import Additions, additions
 from ..melds.bits import PlainMelds
 from .greedy import GreedyAgent, simple_move
 
@@ -88,21 +88,38 @@ class StrongAgent:
         if len(near) == 1:
             return near[0][0]
 
-        def cost(item):
-            action, face = item
-            score = values[face] - self.outs_weight * table.outs(face, values[face])
+        return self._least_cost(table, near, values)
+
+    def _least_cost(self, table: "_Table", near, values):
+        """The near discard of least cost: its deadwood, less ``outs`` per live out, plus
+        ``wary`` per card the opponents took next to it (ties: the highest card, then the
+        lowest face). Live outs are counted only for discards whose cost, with the most
+        outs they could have, can still beat the best found so far."""
+        weight = self.outs_weight
+
+        def cost(face: int, outs: int):
+            score = values[face] - weight * outs
             return score + self.wary * table.danger(face), -table.points[face], face
-        return min(near, key=cost)[0]
+        bounds = sorted(((cost(f, table.most_outs(f) if weight >= 0 else 0), a, f)
+                         for a, f in near), key=lambda item: item[0])
+        best, choice = None, None
+        for low, action, face in bounds:
+            if best is not None and low > best:
+                break
+            exact = cost(face, table.outs(face, values[face]))
+            if best is None or exact < best:
+                best, choice = exact, action
+        return choice
 
 
 def _table(state) -> "_Table":
     """The acting seat's view: on lookup tables when the meld rules have them."""
     tables = state.meld_rules.tables
-    if tables is not None:
+    if tables is not None and (adding := additions(tables)) is not None:
         hand = state.hand_faces(state.current_player)
         mask = _mask(hand)
         if mask.bit_count() == len(hand):
-            return _PlainTable(state, tables, mask)
+            return _PlainTable(state, tables, mask, adding)
     return _Table(state)
 
 
@@ -155,6 +172,12 @@ class _Table:
         rest.remove(self.face(action))
         return self.rules.deadwood(rest)
 
+    def most_outs(self, face: int) -> int:
+        """At least :meth:`outs` of ``face``: the unseen cards near two of the others."""
+        mask = _mask(self.hand) & ~(1 << face)
+        near = self.near
+        return sum(n for f, n in self.unseen if (near[f] & mask).bit_count() > 1)
+
     def outs(self, face: int, deadwood: int) -> int:
         """Unseen cards (copies counted) that would lower the deadwood (``deadwood``) of the
         hand without ``face``."""
@@ -175,9 +198,10 @@ class _PlainTable(_Table):
     """The view of a plain hand (one bit per face): the same answers, by table lookups on
     bitmasks, the live outs by :mod:`..melds.additions`."""
 
-    def __init__(self, state, tables: PlainMelds, mask: int):
+    def __init__(self, state, tables: PlainMelds, mask: int, additions: Additions):
         super().__init__(state)
-        self.tables, self.mask = tables, mask
+        self.tables, self.mask, self.additions = tables, mask, additions
+        self._joins: dict[int, int] = {}            # face -> _joining(face)
 
     @cached_property
     def unseen_mask(self) -> int:
@@ -201,15 +225,27 @@ class _PlainTable(_Table):
     def after_knock(self, action) -> int:
         return self.values[self.face(action)] if action.cards else self.deadwood
 
+    def most_outs(self, face: int) -> int:
+        return self._joining(face).bit_count()
+
     def outs(self, face: int, deadwood: int) -> int:
         rest = self.mask & ~(1 << face)
-        lower = additions(self.tables).lowering(rest, self.unseen_mask, deadwood)
-        near, count = self.near, 0
-        while lower:
-            bit = lower & -lower
-            lower ^= bit
-            count += (near[bit.bit_length() - 1] & rest).bit_count() > 1
-        return count
+        return self.additions.lowering(rest, self._joining(face), deadwood).bit_count()
+
+    def _joining(self, face: int) -> int:
+        """The unseen cards near two cards of the hand without ``face`` that join a meld
+        with its cards (the only ones that can lower its deadwood)."""
+        found = self._joins.get(face)
+        if found is None:
+            rest = self.mask & ~(1 << face)
+            joins, near, found = self.additions.joining(rest, self.unseen_mask), self.near, 0
+            while joins:
+                bit = joins & -joins
+                joins ^= bit
+                if (near[bit.bit_length() - 1] & rest).bit_count() > 1:
+                    found |= bit
+            self._joins[face] = found
+        return found
 
 
 def _mask(faces: Iterable[int]) -> int:

@@ -2,9 +2,10 @@
 
 A card can lower the deadwood only by joining a meld within the hand plus itself (else it
 adds its own points): a run of its suit (the suit's pattern with it, looked up once per
-pattern) or a group of its rank (:attr:`.rank_groups.RankGroups.joining`). Only those few are
-weighed: by the suit tables alone while no rank of the hand with the card holds enough cards
-for a group, else by the full table deadwood. A card of negative points is always weighed.
+pattern) or a group of its rank (:attr:`.rank_groups.RankGroups.joining`); :meth:`joining`
+finds those cheaply. :meth:`lowering` weighs cards exactly: by the suit tables alone while no
+rank of the hand with the card holds enough cards for a group, else by the full table
+deadwood.
 """
 from __future__ import annotations
 
@@ -14,25 +15,23 @@ from .bits import PlainMelds
 
 
 class Additions:
-    """Live-out tests over one set of plain-hand tables."""
+    """Live-out tests over one set of plain-hand tables (rank points must not be negative:
+    see :func:`additions`)."""
 
     def __init__(self, tables: PlainMelds):
         self.tables = tables
-        n, suits = tables.n, len(tables.run_index)
-        self.negative = sum(1 << (s * n + r) for s in range(suits)
-                            for r, p in enumerate(tables.rank_points) if p < 0)
         # adding one card per rank: a field's top bit is set where a group could then fit
-        self.near_group = tables.bias + sum(1 << (r * tables.width) for r in range(n)) \
+        self.near_group = tables.bias + sum(1 << (r * tables.width) for r in range(tables.n)) \
             if tables.tops else 0
         self.run_joins: dict[int, int] = {}     # suit pattern -> ranks that join a run in it
 
-    def lowering(self, h: int, candidates: int, below: int) -> int:
-        """The cards of ``candidates`` (none of them in ``h``) that, added alone to ``h``,
-        leave less than ``below`` deadwood."""
+    def joining(self, h: int, candidates: int) -> int:
+        """The cards of ``candidates`` (none of them in ``h``) that join a meld within ``h``
+        plus that card: the only ones whose addition can lower the deadwood."""
         t = self.tables
         n, m, counted, usable = t.n, t.mask, t.counted, t.tables.usable
-        joins, counts, x, shift = candidates & self.negative, 0, h, 0
-        while candidates >> shift:
+        joins, counts, x, shift = 0, 0, h, 0
+        while x or candidates >> shift:
             chunk = x & m
             counts += counted[chunk]
             wanted = candidates >> shift & m
@@ -43,9 +42,6 @@ class Additions:
                 joins |= (found & wanted) << shift
             x >>= n
             shift += n
-        while x:                                # the suits past the last candidate
-            counts += counted[x & m]
-            x >>= n
         if self.near_group:
             ranks = (counts + self.near_group) & t.tops
             spread, width, joining = t.spread, t.width, t.groups.joining
@@ -54,17 +50,28 @@ class Additions:
                 ranks ^= top
                 r = (top.bit_length() - 1) // width
                 joins |= (candidates >> r & spread & joining[h >> r & spread]) << r
-        grouped = (counts + t.bias) & t.tops
+        return joins
+
+    def lowering(self, h: int, cards: int, below: int) -> int:
+        """The cards of ``cards`` (none of them in ``h``) that, added alone to ``h``, leave
+        less than ``below`` deadwood."""
+        t = self.tables
+        n, m, counted, bias, tops = t.n, t.mask, t.counted, t.bias, t.tops
+        counts, x = 0, h
+        while x:
+            counts += counted[x & m]
+            x >>= n
+        grouped = (counts + bias) & tops
         out = 0
-        while joins:
-            bit = joins & -joins
-            joins ^= bit
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
             if not grouped:
                 at = bit.bit_length() - 1
                 shift = at - at % n
                 chunk = h >> shift & m
                 after = counts - counted[chunk] + counted[chunk | bit >> shift]
-                if not (after + t.bias) & t.tops:
+                if not (after + bias) & tops:
                     if after >> t.dead_at < below:
                         out |= bit
                     continue
@@ -80,6 +87,7 @@ def _run_joins(chunk: int, usable: tuple[int, ...], ranks: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def additions(tables: PlainMelds) -> Additions:
-    """The (cached) live-out tests of ``tables``."""
-    return Additions(tables)
+def additions(tables: PlainMelds) -> Additions | None:
+    """The (cached) live-out tests of ``tables``; None when a card has negative points (it
+    could lower the deadwood without joining a meld)."""
+    return Additions(tables) if min(tables.rank_points) >= 0 else None
