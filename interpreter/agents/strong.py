@@ -100,10 +100,15 @@ class StrongAgent:
         def cost(face: int, outs: int):
             score = values[face] - weight * outs
             return score + self.wary * table.danger(face), -table.points[face], face
-        bounds = sorted(((cost(f, table.most_outs(f) if weight >= 0 else 0), a, f)
+        bounds = sorted(((cost(f, table.most_outs(f) if weight >= 0 else 0),
+                          cost(f, 0 if weight >= 0 else table.most_outs(f)), a, f)
                          for a, f in near), key=lambda item: item[0])
+        cap = min(high for _, high, _, _ in bounds)     # some discard costs at most this
+        alive = [(low, a, f) for low, _, a, f in bounds if low <= cap]
+        if len(alive) == 1:
+            return alive[0][1]
         best, choice = None, None
-        for low, action, face in bounds:
+        for low, action, face in alive:
             if best is not None and low > best:
                 break
             exact = cost(face, table.outs(face, values[face]))
