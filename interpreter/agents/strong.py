@@ -52,7 +52,7 @@ class StrongAgent:
         if state.meld_step is not None or "meld" in kinds or \
                 not kinds & {"take", "draw", "knock", "discard"}:
             return self.greedy.act(state)
-        table = _table(state)
+        table = _Table(state)
         if "take" in kinds:
             wanted = self._wants(table)
             return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
@@ -117,30 +117,33 @@ class StrongAgent:
         return choice
 
 
-def _table(state) -> "_Table":
-    """The acting seat's view: on lookup tables when the meld rules have them."""
-    tables = state.meld_rules.tables
-    if tables is not None and (adding := additions(tables)) is not None:
-        hand = state.hand_faces(state.current_player)
-        mask = _mask(hand)
-        if mask.bit_count() == len(hand):
-            return _PlainTable(state, tables, mask, adding)
-    return _Table(state)
-
-
 class _Table:
-    """The acting seat's public view, worked out once per decision."""
+    """The acting seat's public view, worked out once per decision (a :class:`_PlainTable`
+    where the meld rules answer plain hands by table lookups)."""
+
+    def __new__(cls, state):
+        tables = state.meld_rules.tables
+        if cls is _Table and tables is not None and additions(tables) is not None:
+            cls = _PlainTable
+        return super().__new__(cls)
 
     def __init__(self, state):
         v = state.variant
         self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
         self.state = state
-        seat = state.current_player
-        self.hand = list(state.hand_faces(seat))
-        face_of = state.face_of
-        self.top = face_of[state.discard[-1]] if state.discard else None
-        self.taken = [face_of[c] for s in state.in_play if s != seat for c in state.known[s]]
-        self.near = _neighbours(v.faces)
+        self.hand = list(state.hand_faces(state.current_player))
+        self.top = state.face_of[state.discard[-1]] if state.discard else None
+
+    @cached_property
+    def taken(self) -> list[int]:
+        """The cards the opponents took from the discard pile."""
+        state, face_of = self.state, self.state.face_of
+        return [face_of[c] for s in state.in_play if s != state.current_player
+                for c in state.known[s]]
+
+    @cached_property
+    def near(self) -> tuple[int, ...]:
+        return _neighbours(self.faces)
 
     @cached_property
     def unseen(self) -> list[tuple[int, int]]:
@@ -203,9 +206,11 @@ class _PlainTable(_Table):
     """The view of a plain hand (one bit per face): the same answers, by table lookups on
     bitmasks, the live outs by :mod:`..melds.additions`."""
 
-    def __init__(self, state, tables: PlainMelds, mask: int, additions: Additions):
+    def __init__(self, state):
         super().__init__(state)
-        self.tables, self.mask, self.additions = tables, mask, additions
+        self.tables: PlainMelds = state.meld_rules.tables
+        self.additions: Additions = additions(self.tables)
+        self.mask = _mask(self.hand)                # one deck: no face twice
         self._joins: dict[int, int] = {}            # face -> _joining(face)
 
     @cached_property
