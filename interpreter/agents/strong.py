@@ -211,7 +211,6 @@ class _PlainTable(_Table):
         self.tables: PlainMelds = state.meld_rules.tables
         self.additions: Additions = additions(self.tables)
         self.mask = _mask(self.hand)                # one deck: no face twice
-        self._joins: dict[int, int] = {}            # face -> _joining(face)
 
     @cached_property
     def unseen_mask(self) -> int:
@@ -242,20 +241,28 @@ class _PlainTable(_Table):
         rest = self.mask & ~(1 << face)
         return self.additions.lowering(rest, self._joining(face), deadwood).bit_count()
 
+    @cached_property
+    def joining(self) -> int:
+        """The unseen cards that join a meld with cards of the whole hand: a superset of those
+        joining one with the hand less any card."""
+        return self.additions.joining(self.mask, self.unseen_mask)
+
+    @cached_property
+    def crowded(self) -> tuple[int, int]:
+        """(the faces near at least two cards of the hand, those near at least three)."""
+        near, once, twice, thrice = self.near, 0, 0, 0
+        for f in self.hand:
+            around = near[f]
+            thrice |= twice & around
+            twice |= once & around
+            once |= around
+        return twice, thrice
+
     def _joining(self, face: int) -> int:
-        """The unseen cards near two cards of the hand without ``face`` that join a meld
-        with its cards (the only ones that can lower its deadwood)."""
-        found = self._joins.get(face)
-        if found is None:
-            rest = self.mask & ~(1 << face)
-            joins, near, found = self.additions.joining(rest, self.unseen_mask), self.near, 0
-            while joins:
-                bit = joins & -joins
-                joins ^= bit
-                if (near[bit.bit_length() - 1] & rest).bit_count() > 1:
-                    found |= bit
-            self._joins[face] = found
-        return found
+        """The cards of :attr:`joining` near two cards of the hand without ``face`` (a card
+        near it loses one): a superset of the unseen cards that can lower its deadwood."""
+        twice, thrice = self.crowded
+        return self.joining & (thrice | twice & ~self.near[face])
 
 
 def _mask(faces: Iterable[int]) -> int:
