@@ -52,8 +52,9 @@ class GreedyAgent:
             return kinds["take"] if _improves(state, hand) else kinds["pass"]
         if "buy" in kinds:
             return kinds["buy"] if _completes_meld(state, hand) else kinds["pass"]
-        draws = {a.pile: a for a in legal if a.kind == "draw" and a.target is None}
-        deep = _depth_draw(state, hand, [a for a in legal if a.kind == "draw" and a.target])
+        drawing = [a for a in legal if a.kind == "draw"] if "draw" in kinds else []
+        draws = {a.pile: a for a in drawing if a.target is None}
+        deep = _depth_draw(state, hand, [a for a in drawing if a.target])
         if deep is not None:
             return deep
         if draws:

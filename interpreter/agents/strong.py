@@ -56,8 +56,9 @@ class StrongAgent:
         if "take" in kinds:
             wanted = self._wants(table)
             return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
-        draws = {a.pile: a for a in legal if a.kind == "draw" and a.target is None}
-        if len(draws) < sum(a.kind == "draw" for a in legal):
+        drawing = [a for a in legal if a.kind == "draw"] if "draw" in kinds else []
+        draws = {a.pile: a for a in drawing if a.target is None}
+        if len(draws) < len(drawing):
             return self.greedy.act(state)          # depth draws: greedy weighs them
         if draws:
             if "discard" in draws and ("stock" not in draws or self._wants(table)):
