@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from ..budget import NODES, SECONDS
 from ..errors import LimitError
@@ -118,6 +118,19 @@ class StrongAgent:
         return choice
 
 
+class _once:
+    """A property worked out on first reading and then kept (as functools.cached_property,
+    without its lock: a view serves one decision)."""
+
+    def __init__(self, method):
+        self.method, self.name = method, method.__name__
+        self.__doc__ = method.__doc__
+
+    def __get__(self, view, owner=None):
+        value = view.__dict__[self.name] = self.method(view)
+        return value
+
+
 class _Table:
     """The acting seat's public view, worked out once per decision (a :class:`_PlainTable`
     where the meld rules answer plain hands by table lookups)."""
@@ -135,18 +148,18 @@ class _Table:
         self.hand = list(state.hand_faces(state.current_player))
         self.top = state.face_of[state.discard[-1]] if state.discard else None
 
-    @cached_property
+    @_once
     def taken(self) -> list[int]:
         """The cards the opponents took from the discard pile."""
         state, face_of = self.state, self.state.face_of
         return [face_of[c] for s in state.in_play if s != state.current_player
                 for c in state.known[s]]
 
-    @cached_property
+    @_once
     def near(self) -> tuple[int, ...]:
         return _neighbours(self.faces)
 
-    @cached_property
+    @_once
     def unseen(self) -> list[tuple[int, int]]:
         """(face, copies) of the cards this seat has not seen."""
         face_of = self.state.face_of
@@ -156,7 +169,7 @@ class _Table:
         unseen.subtract(self.taken)
         return [(f, n) for f, n in unseen.items() if n > 0]
 
-    @cached_property
+    @_once
     def values(self) -> dict[int, int]:
         """The hand's deadwood after discarding each face."""
         return self.rules.discard_values(self.hand)
@@ -211,16 +224,16 @@ class _PlainTable(_Table):
         super().__init__(state)
         self.tables: PlainMelds = state.meld_rules.tables
         self.additions: Additions = additions(self.tables)
-        self.mask = _mask(self.hand)                # one deck: no face twice
+        self.mask = _distinct_mask(self.hand)       # one deck: no face twice
 
-    @cached_property
+    @_once
     def unseen_mask(self) -> int:
         """The faces this seat has not seen (the deck has one card of each)."""
-        face_of = self.state.face_of
-        return _deck_mask(face_of) & ~self.mask & ~_mask([face_of[c] for c in self.state.discard]) \
-            & ~_mask(self.taken)
+        state = self.state
+        pile = state.discard if state.plain else map(state.face_of.__getitem__, state.discard)
+        return _deck_mask(state.face_of) & ~(self.mask | _distinct_mask(pile) | _mask(self.taken))
 
-    @cached_property
+    @_once
     def deadwood(self) -> int:
         return self.tables.deadwood(self.mask)
 
@@ -242,13 +255,13 @@ class _PlainTable(_Table):
         rest = self.mask & ~(1 << face)
         return self.additions.lowering(rest, self._joining(face), deadwood).bit_count()
 
-    @cached_property
+    @_once
     def joining(self) -> int:
         """The unseen cards that join a meld with cards of the whole hand: a superset of those
         joining one with the hand less any card."""
         return self.additions.joining(self.mask, self.unseen_mask)
 
-    @cached_property
+    @_once
     def crowded(self) -> tuple[int, int]:
         """(the faces near at least two cards of the hand, those near at least three)."""
         near, once, twice, thrice = self.near, 0, 0, 0
@@ -264,6 +277,14 @@ class _PlainTable(_Table):
         near it loses one): a superset of the unseen cards that can lower its deadwood."""
         twice, thrice = self.crowded
         return self.joining & (thrice | twice & ~self.near[face])
+
+
+def _distinct_mask(faces: Iterable[int]) -> int:
+    """The mask of faces none of which repeats."""
+    return sum(map(_BIT, faces))
+
+
+_BIT = (1).__lshift__
 
 
 def _mask(faces: Iterable[int]) -> int:
