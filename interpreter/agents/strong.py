@@ -94,13 +94,16 @@ class StrongAgent:
     def _least_cost(self, table: "_Table", near, values):
         """The near discard of least cost: its deadwood, less ``outs`` per live out, plus
         ``wary`` per card the opponents took next to it (ties: the highest card, then the
-        lowest face). Live outs are counted only for discards whose cost, with the most
-        outs they could have, can still beat the best found so far."""
+        lowest face). On table lookups (which never give up on a hand), live outs are
+        counted only for discards whose cost, with the most outs they could have, can still
+        beat the best found so far."""
         weight = self.outs_weight
 
         def cost(face: int, outs: int):
             score = values[face] - weight * outs
             return score + self.wary * table.danger(face), -table.points[face], face
+        if not isinstance(table, _PlainTable):
+            return min(near, key=lambda item: cost(item[1], table.outs(item[1], values[item[1]])))[0]
         bounds = sorted(((cost(f, table.most_outs(f) if weight >= 0 else 0),
                           cost(f, 0 if weight >= 0 else table.most_outs(f)), a, f)
                          for a, f in near), key=lambda item: item[0])
@@ -194,12 +197,6 @@ class _Table:
         rest.remove(self.face(action))
         return self.rules.deadwood(rest)
 
-    def most_outs(self, face: int) -> int:
-        """At least :meth:`outs` of ``face``: the unseen cards near two of the others."""
-        mask = _mask(self.hand) & ~(1 << face)
-        near = self.near
-        return sum(n for f, n in self.unseen if (near[f] & mask).bit_count() > 1)
-
     def outs(self, face: int, deadwood: int) -> int:
         """Unseen cards (copies counted) that would lower the deadwood (``deadwood``) of the
         hand without ``face``."""
@@ -249,6 +246,7 @@ class _PlainTable(_Table):
         return self.values[self.face(action)] if action.cards else self.deadwood
 
     def most_outs(self, face: int) -> int:
+        """At least :meth:`outs` of ``face``."""
         return self._joining(face).bit_count()
 
     def outs(self, face: int, deadwood: int) -> int:
