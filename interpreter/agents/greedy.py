@@ -52,8 +52,9 @@ class GreedyAgent:
             return kinds["take"] if _improves(state, hand) else kinds["pass"]
         if "buy" in kinds:
             return kinds["buy"] if _completes_meld(state, hand) else kinds["pass"]
-        draws = {a.pile: a for a in legal if a.kind == "draw" and a.target is None}
-        deep = _depth_draw(state, hand, [a for a in legal if a.kind == "draw" and a.target])
+        drawing = [a for a in legal if a.kind == "draw"] if "draw" in kinds else []
+        draws = {a.pile: a for a in drawing if a.target is None}
+        deep = _depth_draw(state, hand, [a for a in drawing if a.target])
         if deep is not None:
             return deep
         if draws:
@@ -123,12 +124,13 @@ def _depth_draw(state, hand: list[int], draws):
     """The depth draw gaining most: the points the cards taken let the hand meld, less twice
     the deadwood they add (they count against the player if the hand ends); None if none
     gains."""
+    draws = [a for a in draws if a.target <= MAX_DEPTH_TRIED]
     rules, points = state.variant.meld_rules, state.variant.faces.points
+    if not draws and rules.uses_tables:
+        return None         # (else the hand is still weighed: a search may give up on it)
     before = sum(points[f] for f in hand) - 2 * rules.deadwood(hand)
     best, gain = None, 0
     for action in draws:
-        if action.target > MAX_DEPTH_TRIED:
-            continue
         cards = hand + [state.face_of[c] for c in state.discard[-action.target:]]
         value = sum(points[f] for f in cards) - 2 * rules.deadwood(cards) - before
         if value > gain:
@@ -143,12 +145,11 @@ def _most_cards(state):
 
 
 def _improves(state, hand: list[int]) -> bool:
-    """Whether adding the discard pile's top card, then the best other discard, lowers deadwood."""
+    """Whether adding the discard pile's top card, then the best other discard, lowers deadwood
+    (discarding the top card again leaves the deadwood as it is: the best discard decides)."""
     rules = state.meld_rules
     top = state.face_of[state.discard[-1]]
-    values = rules.discard_values(hand + [top])
-    after = min((v for f, v in values.items() if f != top), default=None)
-    return after is not None and after < rules.deadwood(hand)
+    return rules.best_discards(hand + [top])[0] < rules.deadwood(hand)
 
 
 def _completes_meld(state, hand: list[int]) -> bool:
@@ -160,14 +161,16 @@ def _completes_meld(state, hand: list[int]) -> bool:
 
 
 def _least_deadwood(state, hand: list[int], actions):
-    """The action whose card, discarded, leaves the least deadwood (ties: the highest card)."""
-    faces = state.variant.faces
-    values = state.meld_rules.discard_values(hand)
-
-    def cost(action):
-        face = faces.parse(action.cards[0])
-        return values[face], -state.meld_rules.points[face]
-    return min(actions, key=cost)
+    """The action whose card, discarded, leaves the least deadwood (ties: the highest card,
+    then the first listed). Only the best discards are weighed when an action offers one."""
+    parse, rules = state.variant.faces.parse, state.meld_rules
+    points = rules.points
+    _, best = rules.best_discards(hand)
+    tied = [a for a in actions if parse(a.cards[0]) in best]
+    if tied:
+        return min(tied, key=lambda a: -points[parse(a.cards[0])])
+    values = rules.discard_values(hand)
+    return min(actions, key=lambda a: (values[parse(a.cards[0])], -points[parse(a.cards[0])]))
 
 
 def _knock(state, hand: list[int], knocks):

@@ -17,10 +17,13 @@ only evaluate deadwood, and a hand beyond the arrangement search's limit gets gr
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..budget import NODES, SECONDS
 from ..errors import LimitError
+from ..melds.additions import Additions, additions
+from ..melds.bits import PlainMelds
 from .greedy import GreedyAgent, simple_move
 
 
@@ -53,8 +56,9 @@ class StrongAgent:
         if "take" in kinds:
             wanted = self._wants(table)
             return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
-        draws = {a.pile: a for a in legal if a.kind == "draw" and a.target is None}
-        if len(draws) < sum(a.kind == "draw" for a in legal):
+        drawing = [a for a in legal if a.kind == "draw"] if "draw" in kinds else []
+        draws = {a.pile: a for a in drawing if a.target is None}
+        if len(draws) < len(drawing):
             return self.greedy.act(state)          # depth draws: greedy weighs them
         if draws:
             if "discard" in draws and ("stock" not in draws or self._wants(table)):
@@ -70,16 +74,7 @@ class StrongAgent:
 
     def _wants(self, table: "_Table") -> bool:
         """Take the top discard: it joins a meld and lowers the deadwood after a discard."""
-        top = table.top
-        if top is None:
-            return False
-        hand, rules = table.hand, table.rules
-        now = rules.deadwood(hand)
-        with_top = hand + [top]
-        if rules.deadwood(with_top) >= now + table.points[top]:
-            return False                       # it would sit in the deadwood
-        values = rules.discard_values(with_top)
-        return min((v for f, v in values.items() if f != top), default=now) < now
+        return table.top is not None and table.takes_top()
 
     def _knocks(self, state, table: "_Table", knocks) -> bool:
         after = min(table.after_knock(a) for a in knocks)
@@ -87,42 +82,113 @@ class StrongAgent:
         return after == 0 or after <= limit
 
     def _discard(self, table: "_Table", discards):
-        values = table.rules.discard_values(table.hand)
+        values = table.values
         faces = [table.face(a) for a in discards]
         best = min(values[f] for f in faces)
         near = [(a, f) for a, f in zip(discards, faces) if values[f] <= best + self.slack]
         if len(near) == 1:
             return near[0][0]
 
-        def cost(item):
-            action, face = item
-            rest = list(table.hand)
-            rest.remove(face)
-            score = values[face] - self.outs_weight * table.outs(rest, values[face])
+        return self._least_cost(table, near, values)
+
+    def _least_cost(self, table: "_Table", near, values):
+        """The near discard of least cost: its deadwood, less ``outs`` per live out, plus
+        ``wary`` per card the opponents took next to it (ties: the highest card, then the
+        lowest face). On table lookups (which never give up on a hand), live outs are
+        counted only for discards whose cost, with the most outs they could have, can still
+        beat the best found so far."""
+        weight = self.outs_weight
+
+        def cost(face: int, outs: int):
+            score = values[face] - weight * outs
             return score + self.wary * table.danger(face), -table.points[face], face
-        return min(near, key=cost)[0]
+        if not isinstance(table, _PlainTable):
+            return min(near, key=lambda item: cost(item[1], table.outs(item[1], values[item[1]])))[0]
+        bounds = sorted(((cost(f, table.most_outs(f) if weight >= 0 else 0),
+                          cost(f, 0 if weight >= 0 else table.most_outs(f)), a, f)
+                         for a, f in near), key=lambda item: item[0])
+        cap = min(high for _, high, _, _ in bounds)     # some discard costs at most this
+        alive = [(low, a, f) for low, _, a, f in bounds if low <= cap]
+        if len(alive) == 1:
+            return alive[0][1]
+        best, choice = None, None
+        for low, action, face in alive:
+            if best is not None and low > best:
+                break
+            exact = cost(face, table.outs(face, values[face]))
+            if best is None or exact < best:
+                best, choice = exact, action
+        return choice
+
+
+class _once:
+    """A property worked out on first reading and then kept (as functools.cached_property,
+    without its lock: a view serves one decision)."""
+
+    def __init__(self, method):
+        self.method, self.name = method, method.__name__
+        self.__doc__ = method.__doc__
+
+    def __get__(self, view, owner=None):
+        value = view.__dict__[self.name] = self.method(view)
+        return value
 
 
 class _Table:
-    """The acting seat's public view, worked out once per decision."""
+    """The acting seat's public view, worked out once per decision (a :class:`_PlainTable`
+    where the meld rules answer plain hands by table lookups)."""
+
+    def __new__(cls, state):
+        tables = state.meld_rules.tables
+        if cls is _Table and tables is not None and additions(tables) is not None:
+            cls = _PlainTable
+        return super().__new__(cls)
 
     def __init__(self, state):
         v = state.variant
         self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
-        seat = state.current_player
-        self.hand = list(state.hand_faces(seat))
-        face_of = state.face_of
-        self.top = face_of[state.discard[-1]] if state.discard else None
-        self.taken = [face_of[c] for s in state.in_play if s != seat for c in state.known[s]]
+        self.state = state
+        self.hand = list(state.hand_faces(state.current_player))
+        self.top = state.face_of[state.discard[-1]] if state.discard else None
+
+    @_once
+    def taken(self) -> list[int]:
+        """The cards the opponents took from the discard pile."""
+        state, face_of = self.state, self.state.face_of
+        return [face_of[c] for s in state.in_play if s != state.current_player
+                for c in state.known[s]]
+
+    @_once
+    def near(self) -> tuple[int, ...]:
+        return _neighbours(self.faces)
+
+    @_once
+    def unseen(self) -> list[tuple[int, int]]:
+        """(face, copies) of the cards this seat has not seen."""
+        face_of = self.state.face_of
         unseen = Counter(face_of)
         unseen.subtract(self.hand)
-        unseen.subtract(face_of[c] for c in state.discard)
+        unseen.subtract(face_of[c] for c in self.state.discard)
         unseen.subtract(self.taken)
-        self.unseen = [(f, n) for f, n in unseen.items() if n > 0]
-        self.near = _neighbours(v.faces)
+        return [(f, n) for f, n in unseen.items() if n > 0]
+
+    @_once
+    def values(self) -> dict[int, int]:
+        """The hand's deadwood after discarding each face."""
+        return self.rules.discard_values(self.hand)
 
     def face(self, action) -> int:
         return self.faces.parse(action.cards[0])
+
+    def takes_top(self) -> bool:
+        """Whether the top discard joins a meld and lowers the deadwood after a discard."""
+        top, hand, rules = self.top, self.hand, self.rules
+        now = rules.deadwood(hand)
+        with_top = hand + [top]
+        if rules.deadwood(with_top) >= now + self.points[top]:
+            return False                       # it would sit in the deadwood
+        values = rules.discard_values(with_top)
+        return min((v for f, v in values.items() if f != top), default=now) < now
 
     def after_knock(self, action) -> int:
         if not action.cards:
@@ -131,8 +197,11 @@ class _Table:
         rest.remove(self.face(action))
         return self.rules.deadwood(rest)
 
-    def outs(self, hand: list[int], deadwood: int) -> int:
-        """Unseen cards (copies counted) that would lower the deadwood of ``hand``."""
+    def outs(self, face: int, deadwood: int) -> int:
+        """Unseen cards (copies counted) that would lower the deadwood (``deadwood``) of the
+        hand without ``face``."""
+        hand = list(self.hand)
+        hand.remove(face)
         deadwood_of, near, mask = self.rules.deadwood, self.near, _mask(hand)
         return sum(n for f, n in self.unseen
                    if (near[f] & mask).bit_count() > 1 and deadwood_of(hand + [f]) < deadwood)
@@ -144,11 +213,88 @@ class _Table:
         return sum(near >> f & 1 for f in self.taken)
 
 
-def _mask(faces: list[int]) -> int:
+class _PlainTable(_Table):
+    """The view of a plain hand (one bit per face): the same answers, by table lookups on
+    bitmasks, the live outs by :mod:`..melds.additions`."""
+
+    def __init__(self, state):
+        super().__init__(state)
+        self.tables: PlainMelds = state.meld_rules.tables
+        self.additions: Additions = additions(self.tables)
+        self.mask = _distinct_mask(self.hand)       # one deck: no face twice
+
+    @_once
+    def unseen_mask(self) -> int:
+        """The faces this seat has not seen (the deck has one card of each)."""
+        state = self.state
+        pile = state.discard if state.plain else map(state.face_of.__getitem__, state.discard)
+        return _deck_mask(state.face_of) & ~(self.mask | _distinct_mask(pile) | _mask(self.taken))
+
+    @_once
+    def deadwood(self) -> int:
+        return self.tables.deadwood(self.mask)
+
+    def takes_top(self) -> bool:
+        tables, now, top = self.tables, self.deadwood, self.top
+        with_top = self.mask | 1 << top
+        if tables.deadwood(with_top) >= now + self.points[top]:
+            return False
+        # the top's own discard leaves ``now``: the least over every discard decides
+        return tables.best_discards(with_top)[0] < now
+
+    def after_knock(self, action) -> int:
+        return self.values[self.face(action)] if action.cards else self.deadwood
+
+    def most_outs(self, face: int) -> int:
+        """At least :meth:`outs` of ``face``."""
+        return self._joining(face).bit_count()
+
+    def outs(self, face: int, deadwood: int) -> int:
+        rest = self.mask & ~(1 << face)
+        return self.additions.lowering(rest, self._joining(face), deadwood).bit_count()
+
+    @_once
+    def joining(self) -> int:
+        """The unseen cards that join a meld with cards of the whole hand: a superset of those
+        joining one with the hand less any card."""
+        return self.additions.joining(self.mask, self.unseen_mask)
+
+    @_once
+    def crowded(self) -> tuple[int, int]:
+        """(the faces near at least two cards of the hand, those near at least three)."""
+        near, once, twice, thrice = self.near, 0, 0, 0
+        for f in self.hand:
+            around = near[f]
+            thrice |= twice & around
+            twice |= once & around
+            once |= around
+        return twice, thrice
+
+    def _joining(self, face: int) -> int:
+        """The cards of :attr:`joining` near two cards of the hand without ``face`` (a card
+        near it loses one): a superset of the unseen cards that can lower its deadwood."""
+        twice, thrice = self.crowded
+        return self.joining & (thrice | twice & ~self.near[face])
+
+
+def _distinct_mask(faces: Iterable[int]) -> int:
+    """The mask of faces none of which repeats."""
+    return sum(map(_BIT, faces))
+
+
+_BIT = (1).__lshift__
+
+
+def _mask(faces: Iterable[int]) -> int:
     out = 0
     for f in faces:
         out |= 1 << f
     return out
+
+
+@lru_cache(maxsize=8)
+def _deck_mask(face_of: tuple[int, ...]) -> int:
+    return _mask(face_of)
 
 
 @lru_cache(maxsize=32)

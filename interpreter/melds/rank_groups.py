@@ -25,6 +25,9 @@ class RankGroups:
                         for held in subsets}
         self.left = {held: held.bit_count() - size for held, size in self.largest.items()}
         self.left_after = {held: self._left_after(held) for held in subsets}
+        # the suit bits that, added to the pattern, join a group with some of its cards
+        self.joining = {held: sum({s & ~held for s in shapes if (s & ~held).bit_count() == 1})
+                        for held in subsets}
         # the lowest and the highest change in cards left over, and which cards make it
         self.least_left = {held: _extreme(changes, min) for held, changes in self.left_after.items()}
         self.most_left = {held: _extreme(changes, max) for held, changes in self.left_after.items()}

@@ -30,13 +30,15 @@ from typing import Any
 
 from ..cards import Faces
 from ..errors import LimitError
-from . import needs_search, wilds
+from . import needs_search, plain_arrange, wilds
 from .bits import PlainMelds
 from .needs import Need
 from .needs_search import UNMET
 
 MAX_CARDS = 40           # the most cards arrange accepts
 MAX_WORK = 1_000_000     # candidate melds weighed by one search (arrange, deadwood, ...)
+TABLE_ARRANGE_CARDS = 24  # plain hands up to this size are arranged by table lookups
+#                          (plain_arrange); larger ones keep the search and its step limit
 WORK = -1                # the memo's key for the work done so far (states are tuples)
 
 
@@ -140,6 +142,11 @@ class MeldRules:
         """Whether plain hands are answered by table lookups (see :mod:`.bits`)."""
         return self._tables is not None
 
+    @property
+    def tables(self) -> PlainMelds | None:
+        """The lookup tables answering plain hands (faces as one bitmask), or None."""
+        return self._tables
+
     def is_wild(self, face: int) -> bool:
         return face in self.wild_faces or self.faces.is_joker(face)
 
@@ -201,6 +208,11 @@ class MeldRules:
         if len(hand) > MAX_CARDS:
             raise LimitError(f"a hand of {len(hand)} cards is too large to arrange: "
                              f"at most {MAX_CARDS} cards")
+        mask = self._plain_mask(hand) if len(hand) <= TABLE_ARRANGE_CARDS else None
+        if mask is not None:                    # the search's own choices, by table lookups
+            melds = [self._meld_from(*self.templates[e.template], e.naturals, iter(()))
+                     for e in plain_arrange.picks(self, self._tables, mask)]
+            return self._finished(hand, melds, self._tables.deadwood(mask))  # type: ignore[union-attr]
         best = None
         for packed, jokers, leftover, pool in self._pools(hand):
             choice: dict = {}
@@ -228,6 +240,11 @@ class MeldRules:
                 melds.append(self._meld_from(kind, template, entry.naturals, fill))
             state = ((h & ~entry.field) | ((h & entry.field) >> 1 & entry.keep),
                      j - entry.jokers) + pending
+        return self._finished(hand, melds, points)
+
+    def _finished(self, hand: list[int], melds: list[Meld], points: int) -> Arrangement:
+        """The arrangement of ``hand`` with the ``melds`` the search picked (runs it kept
+        apart joined back) and ``points`` of deadwood."""
         if not self.needs:
             melds = self._joined(melds)
         used = [c for m in melds for c in m.cards]

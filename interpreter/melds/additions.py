@@ -1,0 +1,130 @@
+"""Which cards, added to a plain hand, lower its deadwood: a bot's live outs, by table lookups.
+
+A card can lower the deadwood only by joining a meld within the hand plus itself (else it
+adds its own points): a run of its suit (the suit's pattern with it, looked up once per
+pattern) or a group of its rank (:attr:`.rank_groups.RankGroups.joining`); :meth:`joining`
+finds those cheaply. :meth:`lowering` weighs cards exactly: by the suit tables alone while no
+rank of the hand with the card holds enough cards for a group, else by the full table
+deadwood.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .bits import PlainMelds
+
+
+class Additions:
+    """Live-out tests over one set of plain-hand tables (rank points must not be negative:
+    see :func:`additions`)."""
+
+    def __init__(self, tables: PlainMelds):
+        self.tables = tables
+        # adding one card per rank: a field's top bit is set where a group could then fit
+        self.near_group = tables.bias + sum(1 << (r * tables.width) for r in range(tables.n)) \
+            if tables.tops else 0
+        self.run_joins: dict[int, int] = {}     # suit pattern -> ranks that join a run in it
+
+    def joining(self, h: int, candidates: int) -> int:
+        """The cards of ``candidates`` (none of them in ``h``) that join a meld within ``h``
+        plus that card: the only ones whose addition can lower the deadwood."""
+        t = self.tables
+        n, m, counted, usable = t.n, t.mask, t.counted, t.tables.usable
+        joins, counts, x, shift = 0, 0, h, 0
+        while x or candidates >> shift:
+            chunk = x & m
+            counts += counted[chunk]
+            wanted = candidates >> shift & m
+            if wanted:
+                found = self.run_joins.get(chunk)
+                if found is None:
+                    found = self.run_joins[chunk] = _run_joins(chunk, usable, n)
+                joins |= (found & wanted) << shift
+            x >>= n
+            shift += n
+        if self.near_group:
+            ranks = (counts + self.near_group) & t.tops
+            spread, width, joining = t.spread, t.width, t.groups.joining
+            while ranks:
+                top = ranks & -ranks
+                ranks ^= top
+                r = (top.bit_length() - 1) // width
+                joins |= (candidates >> r & spread & joining[h >> r & spread]) << r
+        return joins
+
+    def lowering(self, h: int, cards: int, below: int) -> int:
+        """The cards of ``cards`` (none of them in ``h``) that, added alone to ``h``, leave
+        less than ``below`` deadwood."""
+        t = self.tables
+        n, m, counted, bias, tops, dead_at = t.n, t.mask, t.counted, t.bias, t.tops, t.dead_at
+        usable = t.tables.usable
+        counts = wanted = shift = 0
+        x = h
+        while x:
+            chunk = x & m
+            counts += counted[chunk]
+            wanted |= usable[chunk] << shift
+            x >>= n
+            shift += n
+        out = 0
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            at = bit.bit_length() - 1
+            shift = at - at % n
+            chunk = h >> shift & m
+            grown = chunk | bit >> shift
+            after = counts - counted[chunk] + counted[grown]
+            ranks = (after + bias) & tops
+            if ranks:
+                value = self._with_groups(h | bit, after >> dead_at, ranks,
+                                          wanted & ~(m << shift) | usable[grown] << shift)
+            else:
+                value = after >> dead_at
+            if value < below:
+                out |= bit
+        return out
+
+    def _with_groups(self, h: int, total: int, ranks: int, wanted: int) -> int:
+        """The deadwood of ``h`` as :meth:`.bits.PlainMelds.deadwood` finds it, from parts
+        worked out by the caller: ``total`` left by runs alone, the group-sized ``ranks``
+        (field top bits, as there) and the cards some run ``wanted``."""
+        t = self.tables
+        points, spread, width, groups = t.rank_points, t.spread, t.width, t.groups
+        known, largest = groups.known, groups.largest
+        choices, grouped = [0], 0
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // width
+            held = h >> r & spread
+            in_runs = wanted >> r & spread
+            if in_runs:
+                options = known.get(held | in_runs << 1) or groups.choices(held, in_runs)
+                choices = [c | o << r for c in choices for o in options]
+            else:               # no run wants the rank's cards: its largest group
+                grouped += points[r] * largest[held]
+        n, m, dead = t.n, t.mask, t.tables.dead
+        best = total
+        for removed in choices:
+            if removed:
+                x, left = h & ~removed, 0
+                while x:
+                    left += dead[x & m]
+                    x >>= n
+                if left < best:
+                    best = left
+        return best - grouped
+
+
+def _run_joins(chunk: int, usable: tuple[int, ...], ranks: int) -> int:
+    """The ranks missing from the suit pattern ``chunk`` that, added, some run would use."""
+    return sum(1 << r for r in range(ranks)
+               if not chunk >> r & 1 and usable[chunk | 1 << r] >> r & 1)
+
+
+@lru_cache(maxsize=16)
+def additions(tables: PlainMelds) -> Additions | None:
+    """The (cached) live-out tests of ``tables``; None when a card has negative points (it
+    could lower the deadwood without joining a meld)."""
+    return Additions(tables) if min(tables.rank_points) >= 0 else None
