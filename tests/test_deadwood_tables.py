@@ -122,6 +122,15 @@ def test_other_meld_rules_agree_with_the_search(name):
         assert_same(rules, hand)
 
 
+def test_a_card_counting_below_nothing_leaves_the_hand_to_the_search():
+    """Keeping a card worth -5 out of a meld lowers deadwood: only the search knows that."""
+    faces = Faces.build(points={"A": -5})
+    rules = MeldRules(faces)
+    assert not rules.uses_tables
+    hand = faces.parse_many("Ac Ad Ah 2c 3c")
+    assert rules.deadwood(hand) == MeldRules(faces, tables=False).deadwood(hand) == -15 + 5
+
+
 def test_groups_that_could_split_a_rank_stay_with_the_search():
     """Two disjoint groups fit in one rank (pairs of 4 suits): the tables do not apply."""
     assert not MeldRules(Faces.build(), group=(2, 4)).uses_tables

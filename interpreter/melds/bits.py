@@ -69,8 +69,9 @@ class PlainMelds:
                 2 <= n <= MAX_RANKS and suits <= MAX_SUITS):
             return None
         points = tuple(rules.points[:n])
-        if any(rules.points[f] != points[f % n] for f in range(n * suits)):
-            return None
+        if any(rules.points[f] != points[f % n] for f in range(n * suits)) or min(points) < 0:
+            return None                 # (the tables meld every card they can: no card may
+        #                                  count less than nothing)
         runs: list[dict[int, int]] = [{} for _ in range(suits)]
         groups: list[dict[int, int]] = [{} for _ in range(n)]
         if any(len(t) < rules.min_natural for _, t in rules.templates):
