@@ -311,6 +311,17 @@ def test_a_long_natural_run_counts_whole_when_short_runs_need_more_naturals():
     assert rules.deadwood(hand[:3]) == 2 + 3 + 4
 
 
+def test_declared_meld_finds_what_each_wild_stands_for():
+    carousel = engine(CONFIGS["carousel"])
+    run = carousel.declared_meld(JK.parse_many("5h Jk 7h"))
+    assert run is not None and run.kind == "run" and list(run.declared) == JK.parse_many("5h 6h 7h")
+    group = carousel.declared_meld(JK.parse_many("Qs Jk Qh"))
+    assert group is not None and group.kind == "group" and group.jokers() == 1
+    assert carousel.declared_meld(JK.parse_many("5h 9h Jk")) is None
+    assert carousel.declared_meld(JK.parse_many("5h 6h 7h")).declared == carousel.meld(
+        JK.parse_many("5h 6h 7h")).declared
+
+
 # ---- optimal arrangement ------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [10, 11])
 @pytest.mark.parametrize("config", CONFIGS)

@@ -107,6 +107,24 @@ def test_the_reveal_shows_the_cards_that_counted(name):
     assert any("reveal" in r for r in g.history)
 
 
+def test_a_wild_in_a_revealed_meld_shows_the_card_it_stands_for():
+    """Jokers in the declarer's and the other seat's melds name their card (indian_rummy)."""
+    v = load_variant("indian_rummy")
+    g = new_game(v, players=2, seed=3)
+    bots = [make_agent("greedy", 1), make_agent("greedy", 2)]
+    while not g.is_terminal and len(g.history) < 2:
+        g.apply(bots[g.current_player].act(g))
+    melds = [(r["winners"], int(seat), m) for r in g.history
+             for seat, shown in r.get("reveal", {}).items() for m in shown["melds"]]
+    with_joker = [(winners, seat, m) for winners, seat, m in melds
+                  if any(t.startswith("Jk") for t in m)]
+    assert any(seat not in winners for winners, seat, _ in with_joker)
+    for _, _, meld in with_joker:
+        declared = [v.faces.parse(t[3:-1] if t.startswith("Jk") else t) for t in meld]
+        assert all(t.startswith("Jk(") for t in meld if t.startswith("Jk")), meld
+        assert v.meld_rules.kind_of(declared) is not None, meld
+
+
 def test_the_knockers_melds_and_the_layoffs_are_revealed():
     g = _game()
     hand0 = [c for c in HANDS[1::2]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import counters, story
+from .reveal import arranged_tokens
 
 
 def observation(state, seat: int) -> dict[str, Any]:
@@ -54,7 +55,7 @@ def observation(state, seat: int) -> dict[str, Any]:
         obs["spread"] = {
             "knocker_melds": [[v.faces.token(state.face_of[c], d) for c, d in m]
                               for m in state.spread.melds],
-            "melds": {str(s): [names(m) for m in melds] for s, melds in arranged.items()},
+            "melds": {str(s): arranged_tokens(state, melds) for s, melds in arranged.items()},
             "deadwood": {str(s): names(state.hands[s]) for s in arranged},
         }
     if seat == state.current_player:

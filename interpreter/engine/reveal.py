@@ -12,21 +12,29 @@ from __future__ import annotations
 from typing import Any
 
 
+def arranged_tokens(state, melds: list[list[int]]) -> list[list[str]]:
+    """A seat's melds laid out in a spread (card ids), a wild shown with the card it stands
+    for (``Jk(5c)``)."""
+    faces, face_of, rules = state.variant.faces, state.face_of, state.meld_rules
+    out = []
+    for cards in melds:
+        meld = rules.declared_meld([face_of[c] for c in cards])
+        out.append([faces.name(face_of[c]) for c in cards] if meld is None else
+                   list(map(faces.token, meld.cards, meld.declared)))
+    return out
+
+
 def reveal(state) -> dict[str, dict[str, Any]]:
     faces, face_of, rules = state.variant.faces, state.face_of, state.meld_rules
     spread = state.spread
     enabled = state.variant.round_end.spread.enabled
 
-    def names(cards) -> list[str]:
-        return [faces.name(face_of[c]) for c in cards]
-
     out = {}
     for seat in state.in_play:
         layoffs: list[list[Any]] = []
         if spread is not None and seat in spread.arranged:
-            laid = [[c for c, _ in m] for m in spread.orig] if seat == state.knocker else \
-                spread.arranged[seat]
-            melds = [names(m) for m in laid]
+            melds = [[faces.token(face_of[c], d) for c, d in m] for m in spread.orig] \
+                if seat == state.knocker else arranged_tokens(state, spread.arranged[seat])
             layoffs = [[faces.name(face_of[c]), k] for k, c in spread.laid.get(seat, [])]
             deadwood = state.names(state.hands[seat])
         elif enabled:

@@ -300,6 +300,29 @@ class MeldRules:
         by_face = dict(zip(meld.declared, meld.cards))
         return Meld(kind, tuple(by_face[d] for d in template), template)
 
+    def declared_meld(self, cards: Sequence[int]) -> Meld | None:
+        """The Meld these cards make with each wild standing for a card it may (the first
+        template that fits, in template order), or None: for showing melds that were laid
+        without their wilds' declarations."""
+        if not any(self.is_wild(c) for c in cards):
+            return self.meld(cards)
+        for kind, template in self.templates:
+            if len(template) != len(cards):
+                continue
+            left = list(cards)
+            laid = []
+            for face in template:
+                card = face if face in left else next((c for c in left if self.is_wild(c)), None)
+                if card is None:
+                    break
+                left.remove(card)
+                laid.append(card)
+            else:
+                meld = self.meld(laid, template)
+                if meld is not None:
+                    return meld
+        return None
+
     def _template_of(self, meld: Meld) -> tuple[int, ...]:
         return self._order[frozenset(meld.declared)]
 
