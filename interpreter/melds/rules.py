@@ -312,6 +312,14 @@ class MeldRules:
                    for packed, jokers, left, _ in self._pools(list(hand)))
         return best if best < UNMET else sum(self.points[f] for f in hand)
 
+    def deadwood_floor(self, hand: list[int] | tuple[int, ...]) -> int:
+        """A lower bound of :meth:`deadwood`, cheap for plain hands (see
+        :meth:`.bits.PlainMelds.deadwood_floor`); for any other hand, the deadwood itself."""
+        mask = self._plain_mask(hand)
+        if mask is None:
+            return self.deadwood(hand)
+        return self._tables.deadwood_floor(mask)    # type: ignore[union-attr]
+
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
         """(deadwood after the best discard, every face whose discard achieves it)."""
         if not isinstance(hand, (list, tuple)):

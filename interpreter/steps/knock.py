@@ -77,22 +77,25 @@ class Knock(Step):
         hand = state.hand_faces(state.player)
         limits = self.limits
         if limits is not None:                 # the usual case, worked out in place
-            deadwood = state.meld_rules.deadwood(hand)
+            rules = state.meld_rules
+            floor = rules.deadwood_floor(hand)
+            deadwood = None
             out = []
             op, limit = limits.op, limits.limit
-            below = op in ("<", "<=", "==")
-            if below and deadwood - state.top_points > limit:
-                lowest = deadwood - state.top_points          # (no card is worth more)
-            else:
-                lowest = deadwood - max(map(state.meld_rules.points.__getitem__, hand))
-            if not (below and (lowest > limit or (op == "<" and lowest == limit))):
-                compare = OPS[op]
-                out = _discard_knocks(state, hand, lambda after: compare(after, limit))
-            if limits.kept_op is None:
+            if not _beyond(op, limit, floor - state.top_points):    # (no card is worth more)
+                deadwood = rules.deadwood(hand)
+                if not _beyond(op, limit, deadwood - max(map(rules.points.__getitem__, hand))):
+                    compare = OPS[op]
+                    out = _discard_knocks(state, hand, lambda after: compare(after, limit))
+            kept_op = limits.kept_op
+            if kept_op is None:
                 if limits.kept_limit:
                     out.append(KNOCK)
-            elif OPS[limits.kept_op](deadwood, limits.kept_limit):
-                out.append(KNOCK)
+            elif not _beyond(kept_op, limits.kept_limit, floor):
+                if deadwood is None:
+                    deadwood = rules.deadwood(hand)
+                if OPS[kept_op](deadwood, limits.kept_limit):
+                    out.append(KNOCK)
             return out, False
         inputs = _Inputs(state, hand)
         if self.discard != "required":
@@ -219,6 +222,13 @@ class _Inputs:
             if self._deadwood is not None:
                 self._env["deadwood"] = self._deadwood
         return self._env
+
+
+def _beyond(op: str, limit: Any, lowest: int) -> bool:
+    """Whether no value of at least ``lowest`` passes ``value op limit``."""
+    if op == "<":
+        return lowest >= limit
+    return op in ("<=", "==") and lowest > limit
 
 
 def _discard_knocks(state, hand: list[int], test) -> list:
