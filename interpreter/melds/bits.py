@@ -37,7 +37,6 @@ class PlainMelds:
         self.n, self.mask = ranks, (1 << ranks) - 1
         self.rank_points = points
         self.spread = sum(1 << (s * ranks) for s in range(suits))
-        self.shifts = tuple(s * ranks for s in range(suits))     # where each suit's bits start
         patterns = tuple(runs[0])
         self.tables = suit_tables(ranks, patterns, points)
         self.run_index = [tuple(r[p] for p in patterns) for r in runs]
@@ -134,8 +133,11 @@ class PlainMelds:
         runs alone leave, less the points of every card of a rank holding enough cards for a
         group (a card taken out of a hand lowers its runs-only deadwood by at most the card's
         points). Exact when no rank holds that many."""
-        counts = sum(map(self.counted.__getitem__, map(self.mask.__and__,
-                                                        map(h.__rshift__, self.shifts))))
+        n, m, counted = self.n, self.mask, self.counted
+        counts, x = 0, h
+        while x:
+            counts += counted[x & m]
+            x >>= n
         total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
         if not ranks:
             return total
