@@ -94,15 +94,17 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
     restored from a snapshot taken before, and the error is raised again (other than a
     RummyError, as :class:`ActionFailed`). A quiet action (:func:`quiet`) needs no snapshot."""
     phase = state.phase
+    passes = False                  # a turn this action ends surely just passes on (quiet())
     if not guarded:
         if phase is TURN:                            # quiet(), inlined: it runs every action
             limits = state.quiet_steps[index]
-            if limits is not KEEPS_TURN and (
-                    limits is None or state.turns >= limits[0] or len(state.stock) <= limits[1]
-                    or state.last_lap is not None or (limits[2] is not None and len(
-                        state.hands[state.player]) <= limits[2])):
-                _atomic(state, action, index)
-                return
+            if limits is not KEEPS_TURN:
+                if limits is None or state.turns >= limits[0] or len(state.stock) <= limits[1] \
+                        or state.last_lap is not None or (limits[2] is not None and len(
+                            state.hands[state.player]) <= limits[2]):
+                    _atomic(state, action, index)
+                    return
+                passes = True
         elif not quiet(state, index):
             _atomic(state, action, index)
             return
@@ -113,17 +115,19 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
         _play(state, action, index)
     else:                                        # _play's turn step, inlined: the usual case
         steps = state.variant.turn
-        if index >= len(steps):                  # "end"
-            _end_turn(state)
-        else:
-            after = steps[index].apply(state, action)
-            if after is END_TURN:
-                _end_turn(state)
-            elif after is NEXT and not (state.variant.round_end.empty_hand_ends_round
-                                        and not state.hands[seat]):
-                state.step = index + 1
+        after = END_TURN if index >= len(steps) else steps[index].apply(state, action)
+        if after is END_TURN:
+            if passes:                           # _end_turn, where all it checks is false
+                state.turns += 1
+                order = state.in_play
+                _begin_turn(state, order[(order.index(state.player) + 1) % len(order)])
             else:
-                _after_step(state, after, index, seat)
+                _end_turn(state)
+        elif after is NEXT and not (state.variant.round_end.empty_hand_ends_round
+                                    and not state.hands[seat]):
+            state.step = index + 1
+        else:
+            _after_step(state, after, index, seat)
     if state.log is log:                             # (a new hand has begun a new log)
         if state.hands[seat] is not hand:            # melded or spread: the cards laid
             kept = set(state.hands[seat])

@@ -83,7 +83,7 @@ class Knock(Step):
     def actions(self, state):
         if state.knocker is not None:          # a last turn after the hand's knock
             return [], False
-        hand = state.hand_faces(state.player)
+        hand = state.hands[state.player] if state.plain else state.hand_faces(state.player)
         limits = self.limits
         if limits is not None:                 # the usual case, worked out in place
             rules = state.meld_rules
