@@ -8,6 +8,7 @@ match end. Its data is declared in :mod:`.state`; the rules it follows are its V
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 from typing import Any
 
 from ..errors import IllegalAction, NotYourTurn, RummyError
@@ -19,6 +20,7 @@ from .dealing import deck_order
 from .legal import Legal
 from .observe import observation
 from .state import GameState
+from .turn import TURN, turn_actions
 
 TERMINAL = -1
 
@@ -34,12 +36,15 @@ class State(GameState):
         """The seat to act, or TERMINAL (-1) when the match is over."""
         return TERMINAL if self.over else self.player
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.over
+    # whether the match is over (read off the field in C: it is asked before every action)
+    is_terminal = property(attrgetter("over"))
 
     def legal_actions(self) -> list[Action]:
-        return list((self.legal_cache or self._legal()).actions)
+        legal = self.legal_cache
+        if legal is None:                            # _legal, inlined
+            legal = self.legal_cache = (turn_actions(self) if self.phase is TURN
+                                        else turn.legal(self))
+        return list(legal.actions)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
@@ -52,7 +57,7 @@ class State(GameState):
     @property
     def meld_step(self) -> int | None:
         """The turn step a table meld belongs to now (None: melding is not allowed now)."""
-        return self._legal().meld_step if self.phase is turn.TURN else None
+        return self._legal().meld_step if self.phase is TURN else None
 
     @property
     def scores(self) -> list[int]:
@@ -94,7 +99,10 @@ class State(GameState):
             raise NotYourTurn(self._not_yours(seat))
         if type(action) is not Action:
             action = checked(action)                 # notation, or refused
-        legal = self.legal_cache or self._legal()
+        legal = self.legal_cache
+        if legal is None:                            # _legal, inlined
+            legal = self.legal_cache = (turn_actions(self) if self.phase is TURN
+                                        else turn.legal(self))
         try:
             steps = legal.steps                      # (Legal.step_of, in place)
             step = (legal.step if action in legal.actions else None) if steps is None \
@@ -122,7 +130,7 @@ class State(GameState):
                 self.legal_cache = None
                 turn.apply(self, action, step)
             return
-        if action.kind == "meld" and meld_step is not None and self.phase is turn.TURN:
+        if action.kind == "meld" and meld_step is not None and self.phase is TURN:
             self._checked(action, meld_step, play)
             return
         spread = self.variant.round_end.spread
@@ -171,7 +179,7 @@ class State(GameState):
 
     def _legal(self) -> Legal:
         if self.legal_cache is None:
-            self.legal_cache = (turn.turn_actions(self) if self.phase is turn.TURN
+            self.legal_cache = (turn_actions(self) if self.phase is TURN
                                 else turn.legal(self))
         return self.legal_cache
 

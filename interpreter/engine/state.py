@@ -278,6 +278,7 @@ def _reset_function(lifetime: str):
 
 
 _RESETS = {lifetime: _reset_function(lifetime) for lifetime in ("match", "hand", "turn", "position")}
+reset_turn = _RESETS["turn"]          # state.reset("turn") without the look-up (every turn)
 
 
 def _key(f: dataclasses.Field) -> str:

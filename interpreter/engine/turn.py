@@ -21,7 +21,7 @@ from ..steps.offer_upcard import Offer
 from . import counters, dealing, scoring, story, wall
 from .dealing import LowStock
 from .legal import NOTHING, Legal
-from .state import Phase
+from .state import Phase, reset_turn
 
 # Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
 # and the driver reads several for every action.
@@ -52,8 +52,7 @@ def turn_actions(state) -> Legal:
     steps = state.variant.turn
     found: dict = {}
     meld_step = None
-    i = state.step
-    while i < len(steps):
+    for i in range(state.step, len(steps)):
         step = steps[i]
         actions, required = step.actions(state)
         if step.melding and meld_step is None and step.melds_now(state):
@@ -70,7 +69,6 @@ def turn_actions(state) -> Legal:
                 if step.instead:
                     meld_step = _alternatives(state, step, found, meld_step)
                 return Legal.of_steps(found, meld_step)
-        i += 1
     found.setdefault(END, len(steps))
     return Legal.of_steps(found, meld_step)
 
@@ -95,14 +93,41 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
     nothing: if anything fails part-way (a formula's run-time error, a defect), the state is
     restored from a snapshot taken before, and the error is raised again (other than a
     RummyError, as :class:`ActionFailed`). A quiet action (:func:`quiet`) needs no snapshot."""
-    if not guarded and (state.phase is not TURN or state.quiet_steps[index]
-                        is not KEEPS_TURN) and not quiet(state, index):
-        _atomic(state, action, index)                # (a draw keeps the turn: quiet, first)
-        return
-    seat, log, phase = state.player, state.log, state.phase
+    phase = state.phase
+    passes = False                  # a turn this action ends surely just passes on (quiet())
+    if not guarded:
+        if phase is TURN:                            # quiet(), inlined: it runs every action
+            limits = state.quiet_steps[index]
+            if limits is not KEEPS_TURN:
+                if limits is None or state.turns >= limits[0] or len(state.stock) <= limits[1] \
+                        or state.last_lap is not None or (limits[2] is not None and len(
+                            state.hands[state.player]) <= limits[2]):
+                    _atomic(state, action, index)
+                    return
+                passes = True
+        elif not quiet(state, index):
+            _atomic(state, action, index)
+            return
+    seat, log = state.player, state.log
     hand = state.hands[seat]
     held = len(hand)
-    _play(state, action, index)
+    if phase is not TURN or state.variant.action_hooks:
+        _play(state, action, index)
+    else:                                        # _play's turn step, inlined: the usual case
+        steps = state.variant.turn
+        after = END_TURN if index >= len(steps) else steps[index].apply(state, action)
+        if after is END_TURN:
+            if passes:                           # _end_turn, where all it checks is false
+                state.turns += 1
+                order = state.in_play
+                _begin_turn(state, order[(order.index(state.player) + 1) % len(order)])
+            else:
+                _end_turn(state)
+        elif after is NEXT and not (state.variant.round_end.empty_hand_ends_round
+                                    and not state.hands[seat]):
+            state.step = index + 1
+        else:
+            _after_step(state, after, index, seat)
     if state.log is log:                             # (a new hand has begun a new log)
         if state.hands[seat] is not hand:            # melded or spread: the cards laid
             kept = set(state.hands[seat])
@@ -143,7 +168,13 @@ def _play(state, action, index: int) -> None:
     after = steps[index].apply(state, action)
     if after is END_TURN:
         _end_turn(state)
-    elif after is KNOCKED:
+    else:
+        _after_step(state, after, index, seat)
+
+
+def _after_step(state, after, index: int, seat: int) -> None:
+    """Where the turn goes after step ``index``'s action (other than ending the turn)."""
+    if after is KNOCKED:
         state.turns += 1
         _knocked(state)
     elif after is BUYING:
@@ -220,14 +251,15 @@ def _answer_buyer(state, action) -> None:
 
 
 def _start_turn(state, seat: int) -> None:
-    state.reset("turn")
+    reset_turn(state)
     state.player, state.step = seat, state.variant.first_step
 
 
 def _begin_turn(state, seat: int) -> None:
     """Start ``seat``'s turn; where the others may buy the discard before the player in turn
     draws (``buy.in_turn_first: false``), with that buying stage."""
-    _start_turn(state, seat)
+    reset_turn(state)                                # _start_turn, inlined
+    state.player, state.step = seat, state.variant.first_step
     buying = state.variant.buying
     if buying is not None and buying.before_turn(state, seat):
         state.phase, state.player = BUY, state.buyers[0]

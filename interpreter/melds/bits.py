@@ -129,6 +129,28 @@ class PlainMelds:
                     best = total
         return best - grouped
 
+    def deadwood_floor(self, h: int) -> int:
+        """A lower bound of :meth:`deadwood` from one pass over the suits: the deadwood that
+        runs alone leave, less the points of every card of a rank holding enough cards for a
+        group (a card taken out of a hand lowers its runs-only deadwood by at most the card's
+        points). Exact when no rank holds that many."""
+        n, m, counted = self.n, self.mask, self.counted
+        counts, x = 0, h
+        while x:
+            counts += counted[x & m]
+            x >>= n
+        total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
+        if not ranks:
+            return total
+        points, width, field = self.rank_points, self.width, self.field
+        while ranks:
+            top = ranks & -ranks
+            ranks ^= top
+            r = (top.bit_length() - 1) // width
+            if points[r] > 0:
+                total -= points[r] * (counts >> (r * width) & field)
+        return total
+
     def discard_values(self, h: int) -> dict[int, int]:
         """Least deadwood after discarding each card of ``h``: {face: points}."""
         n, m, usable, counted = self.n, self.mask, self.tables.usable, self.counted

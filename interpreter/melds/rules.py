@@ -352,6 +352,18 @@ class MeldRules:
                    for packed, jokers, left, _ in self._pools(list(hand)))
         return best if best < UNMET else sum(self.points[f] for f in hand)
 
+    def deadwood_floor(self, hand: list[int] | tuple[int, ...]) -> int:
+        """A lower bound of :meth:`deadwood`, cheap for plain hands (see
+        :meth:`.bits.PlainMelds.deadwood_floor`); for any other hand, the deadwood itself."""
+        if self._tables is not None:                    # _plain_mask, inlined: the hot path
+            try:
+                mask = sum(map(self._bit_of, hand))
+            except (KeyError, TypeError):
+                mask = -1
+            if mask >= 0 and mask.bit_count() == len(hand):
+                return self._tables.deadwood_floor(mask)
+        return self.deadwood(hand)
+
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
         """(deadwood after the best discard, every face whose discard achieves it)."""
         if not isinstance(hand, (list, tuple)):

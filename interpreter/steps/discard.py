@@ -17,7 +17,7 @@ class Discard(Step):
     not_playable: bool = False               # not a card that could extend a table meld
 
     def actions(self, state):
-        actions = state.card_actions("discard")
+        actions = state.action_cache.get("discard") or state.card_actions("discard")
         if state.plain and not (self.not_taken_card or self.not_playable):
             # (card ids are faces, so the hand holds each face once)
             return list(map(actions.__getitem__, sorted(state.hands[state.player]))), True

@@ -9,7 +9,8 @@ highest card points), which usually rules every knock out before any discard is 
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
@@ -35,12 +36,20 @@ class Bound:
 class Limits:
     """Both knock conditions as constant limits: ``deadwood_after_discard op limit``, and
     ``deadwood kept_op kept_limit`` (kept_op None: the knock keeping every card is always or
-    never allowed, as ``kept_limit`` says)."""
+    never allowed, as ``kept_limit`` says). ``beyond`` and ``kept_beyond`` test whether no
+    value of at least a given one passes the condition (None: any might)."""
 
     op: str
     limit: Any
     kept_op: str | None
     kept_limit: Any
+    beyond: Callable[[Any], bool] | None = field(default=None, compare=False)
+    kept_beyond: Callable[[Any], bool] | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, op: str, limit: Any, kept_op: str | None, kept_limit: Any) -> "Limits":
+        return cls(op, limit, kept_op, kept_limit, _beyond(op, limit),
+                   None if kept_op is None else _beyond(kept_op, kept_limit))
 
 
 @dataclass(frozen=True)
@@ -74,25 +83,29 @@ class Knock(Step):
     def actions(self, state):
         if state.knocker is not None:          # a last turn after the hand's knock
             return [], False
-        hand = state.hand_faces(state.player)
+        hand = state.hands[state.player] if state.plain else state.hand_faces(state.player)
         limits = self.limits
         if limits is not None:                 # the usual case, worked out in place
-            deadwood = state.meld_rules.deadwood(hand)
+            rules = state.meld_rules
+            floor = rules.deadwood_floor(hand)
+            deadwood = None
             out = []
-            op, limit = limits.op, limits.limit
-            below = op in ("<", "<=", "==")
-            if below and deadwood - state.top_points > limit:
-                lowest = deadwood - state.top_points          # (no card is worth more)
-            else:
-                lowest = deadwood - max(map(state.meld_rules.points.__getitem__, hand))
-            if not (below and (lowest > limit or (op == "<" and lowest == limit))):
-                compare = OPS[op]
-                out = _discard_knocks(state, hand, lambda after: compare(after, limit))
-            if limits.kept_op is None:
+            beyond = limits.beyond
+            if beyond is None or not beyond(floor - state.top_points):  # (no card is worth more)
+                deadwood = rules.deadwood(hand)
+                if beyond is None or not beyond(
+                        deadwood - max(map(rules.points.__getitem__, hand))):
+                    compare, limit = OPS[limits.op], limits.limit
+                    out = _discard_knocks(state, hand, lambda after: compare(after, limit))
+            kept_op, kept_beyond = limits.kept_op, limits.kept_beyond
+            if kept_op is None:
                 if limits.kept_limit:
                     out.append(KNOCK)
-            elif OPS[limits.kept_op](deadwood, limits.kept_limit):
-                out.append(KNOCK)
+            elif kept_beyond is None or not kept_beyond(floor):
+                if deadwood is None:
+                    deadwood = rules.deadwood(hand)
+                if OPS[kept_op](deadwood, limits.kept_limit):
+                    out.append(KNOCK)
             return out, False
         inputs = _Inputs(state, hand)
         if self.discard != "required":
@@ -221,6 +234,16 @@ class _Inputs:
         return self._env
 
 
+def _beyond(op: str, limit: Any) -> Callable[[Any], bool] | None:
+    """A test of a value ``lowest``: whether no value of at least ``lowest`` passes
+    ``value op limit`` (None for the operators a larger value may pass)."""
+    if op == "<":
+        return partial(operator.le, limit)          # limit <= lowest
+    if op in ("<=", "=="):
+        return partial(operator.lt, limit)          # limit < lowest
+    return None
+
+
 def _discard_knocks(state, hand: list[int], test) -> list:
     """``knock X`` for each discard X whose deadwood after passes ``test`` and that the discard
     step allows (not the card just taken, where it forbids that)."""
@@ -243,7 +266,7 @@ def _limits(bound: Bound | None, without: Formula, kept_bound: Bound | None) -> 
     if bound is None or not bound.limit.constant:
         return None
     if without.constant:
-        return Limits(bound.op, bound.limit(None), None, bool(without(None)))
+        return Limits.of(bound.op, bound.limit(None), None, bool(without(None)))
     if kept_bound is not None and kept_bound.limit.constant:
-        return Limits(bound.op, bound.limit(None), kept_bound.op, kept_bound.limit(None))
+        return Limits.of(bound.op, bound.limit(None), kept_bound.op, kept_bound.limit(None))
     return None
