@@ -4,9 +4,10 @@ At each decision with a real choice it takes a few candidate actions: the rollou
 (``rollout``: ``strong``, ``greedy`` or ``random``), and where it knocks, draws or discards,
 the others worth weighing (taking or leaving a card; the discards leaving at most ``slack``
 deadwood above the least, ``width`` of them, least first; the best knock). It draws
-``proposals`` determinisations from the seat's information and keeps ``worlds`` of them in
-proportion to how well the opponents' choices this hand fit the hands they give them
-(:mod:`interpreter.search.inference`, ``miss``: the weight of a choice that does not fit).
+``worlds`` determinisations from the seat's information in proportion to how well the
+opponents' choices this hand fit the hands they give them (a Metropolis chain of ``steps``
+card swaps, :mod:`interpreter.search.inference`; ``miss``: the weight of a choice that does
+not fit).
 Every candidate is played in the same worlds, the rollout bot playing every seat to the end
 of the hand, and is worth the points the seat gains in the hand minus the others' mean.
 
@@ -23,7 +24,7 @@ import random
 
 from ..errors import LimitError, RummyError
 from ..search import clone
-from ..search.inference import Reader, weighted_worlds
+from ..search.inference import Reader, sampled_worlds
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
 from .strong import StrongAgent
@@ -33,7 +34,7 @@ ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 
 class IsmctsAgent:
     name = "ismcts"
-    OPTIONS = {"worlds": 32, "proposals": 200, "rollout": "strong", "width": 3, "slack": 4,
+    OPTIONS = {"worlds": 32, "steps": 300, "rollout": "strong", "width": 3, "slack": 4,
                "z": 2.0, "gain": 1.0, "miss": 0.1}
 
     def __init__(self, seed: int, **options):
@@ -42,7 +43,7 @@ class IsmctsAgent:
             raise RummyError(f"ismcts: rollout {settings['rollout']!r}: the rollout bots are "
                              f"{', '.join(ROLLOUTS)}")
         self.worlds = max(2, int(settings["worlds"]))
-        self.proposals = max(self.worlds, int(settings["proposals"]))
+        self.steps = max(self.worlds, int(settings["steps"]))
         self.width, self.slack = int(settings["width"]), float(settings["slack"])
         self.z, self.gain, self.miss = float(settings["z"]), float(settings["gain"]), \
             float(settings["miss"])
@@ -62,12 +63,11 @@ class IsmctsAgent:
             if self.reader is None or self.reader.rules is not state.meld_rules:
                 self.reader = Reader(state, miss=self.miss)
             seat = state.current_player
-            worlds = weighted_worlds(state, seat, self.rng, self.reader, self.proposals,
-                                     self.worlds)
-            values = {a: [self._rollout(w, a, seat) for w, _ in worlds] for a in candidates}
+            worlds = sampled_worlds(state, seat, self.rng, self.reader, self.steps, self.worlds)
+            values = {a: [self._rollout(w, a, seat) for w in worlds] for a in candidates}
         except LimitError:                   # (a hand beyond the arrangement search)
             return default
-        return self._chosen(values, [n for _, n in worlds], default)
+        return self._chosen(values, default)
 
     def _candidates(self, state, legal: list, default) -> list:
         """The actions weighed, the rollout bot's first (see the module doc)."""
@@ -103,19 +103,17 @@ class IsmctsAgent:
         others = [g for s, g in enumerate(gained) if s != seat]
         return gained[seat] - sum(others) / max(1, len(others))
 
-    def _chosen(self, values: dict, counts: list[int], default):
+    def _chosen(self, values: dict, default):
         """The candidate beating the rollout bot's choice most, in the same worlds, if it
         does so by more than ``gain`` points and ``z`` standard errors; else that choice."""
-        total = sum(counts)
-        effective = total * total / sum(n * n for n in counts)
         best, best_mean = default, self.gain
         for action, row in values.items():
             if action == default:
                 continue
             diffs = [a - b for a, b in zip(row, values[default])]
-            mean = sum(n * d for n, d in zip(counts, diffs)) / total
-            spread = sum(n * (d - mean) ** 2 for n, d in zip(counts, diffs)) / total
-            error = math.sqrt(spread / max(1.0, effective - 1))
+            n = len(diffs)
+            mean = sum(diffs) / n
+            error = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
             if mean > best_mean and mean > self.z * error:
                 best, best_mean = action, mean
         return best

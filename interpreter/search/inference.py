@@ -14,7 +14,7 @@ choice is read back from the copy's log, whose private draws name the copy's car
 
 A choice that does not fit counts ``miss`` times one that does. Choices the rules above do
 not cover (melds on a table, layoffs, buys) end the reading, as the start of the hand does.
-:func:`weighted_worlds` draws determinisations and keeps a resampled set in proportion.
+:func:`sampled_worlds` draws determinisations in proportion to it.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from collections import Counter
 
 from ..engine import State
 from ..steps.knock import Knock
-from .determinize import resample_hidden
+from .determinize import hidden_cards, redealt, visible_hands
 
 MOVES = ("discard", "draw", "take", "pass")
 
@@ -69,18 +69,25 @@ class Reader:
         return 1.0 if self.wants(hand, top) == took else self.miss
 
 
-def likelihood(world: State, seat: int, reader: Reader) -> float:
+def likelihood(world: State, seat: int, reader: Reader,
+               hands: dict[int, list[int]] | None = None,
+               moved: dict[int, int] | None = None) -> float:
     """How well the choices this hand of the seats other than ``seat`` fit the hands
-    ``world`` gives them (a product over their choices; see the module doc)."""
+    ``world`` gives them (a product over their choices; see the module doc). ``hands``
+    (seat -> faces) and ``moved`` (card -> the card telling its private draws) read
+    ``world`` as though redealt (:func:`.determinize.redealt`) without making the copy."""
     face_of = world.face_of
-    hands = {s: Counter(world.hand_faces(s)) for s in world.in_play if s != seat}
+    if hands is None:
+        hands = {s: world.hand_faces(s) for s in world.in_play if s != seat}
+    held = {s: Counter(h) for s, h in hands.items()}
+    moved = moved or {}
     pile = [face_of[c] for c in world.discard]
     turn, weight = world.turns, 1.0
     for actor, action, cards, _ in reversed(world.log):
         if action is None or action.kind not in MOVES:
             break
         kind, top = action.kind, pile[-1] if pile else None
-        hand = hands.get(actor)
+        hand = held.get(actor)
         if kind == "discard":
             face = reader.parse(action.cards[0])
             if pile and pile[-1] == face:
@@ -90,36 +97,65 @@ def likelihood(world: State, seat: int, reader: Reader) -> float:
                 hand[face] += 1
                 weight *= reader.discard(list(hand.elements()), face, turn)
             continue
-        taken = [face_of[c] for c in cards]
-        from_pile = kind == "take" or (kind == "draw" and action.pile == "discard")
-        if from_pile:
+        stock = kind == "draw" and action.pile == "stock"
+        taken = [face_of[moved.get(c, c) if stock else c] for c in cards]
+        if not stock and kind != "pass":
             pile.extend(reversed(taken))
         if hand is None:
             continue
         hand.subtract(taken)
         if min(hand.values(), default=0) < 0:       # (a card it never held: stop reading)
             break
-        if kind == "pass" or kind == "draw" and action.pile == "stock":
+        if kind == "pass" or stock:
             weight *= reader.take(list(hand.elements()), top, False)
-        elif from_pile and len(taken) == 1:
+        elif len(taken) == 1:
             weight *= reader.take(list(hand.elements()), taken[0], True)
     return weight
 
 
-def weighted_worlds(state: State, seat: int, rng: random.Random, reader: Reader,
-                    proposals: int, keep: int) -> list[tuple[State, int]]:
-    """``keep`` determinisations from ``seat``'s information, drawn from ``proposals``
-    uniform ones in proportion to :func:`likelihood` (systematic resampling), as
-    (world, how many times it was drawn)."""
-    worlds = [resample_hidden(state, seat, rng) for _ in range(proposals)]
-    weights = [likelihood(w, seat, reader) for w in worlds]
-    total = sum(weights)
-    step, point, acc = total / keep, rng.random() * total / keep, 0.0
-    counts = [0] * len(worlds)
-    i = 0
-    for k, w in enumerate(weights):
-        acc += w
-        while i < keep and point + i * step < acc:
-            counts[k] += 1
-            i += 1
-    return [(w, n) for w, n in zip(worlds, counts) if n]
+def sampled_worlds(state: State, seat: int, rng: random.Random, reader: Reader,
+                   steps: int, keep: int) -> list[State]:
+    """``keep`` determinisations from ``seat``'s information, drawn in proportion to
+    :func:`likelihood` by a Metropolis chain of ``steps`` swaps of two hidden cards (one in
+    another's hand), the first quarter discarded; each kept one's stock is shuffled afresh
+    (the stock's order tells nothing about the others' choices)."""
+    old = hidden_cards(state, seat)
+    cards = sorted(old)
+    rng.shuffle(cards)
+    in_stock = len(state.stock)
+    in_hands = len(cards) - in_stock
+    places = _hand_places(state, seat)
+
+    def weight() -> float:
+        moved = dict(zip(old, cards))
+        hands = {s: [state.face_of[moved.get(c, c)] for c in state.hands[s]] for s in places}
+        return likelihood(state, seat, reader, hands, moved)
+
+    current = weight()
+    burn = steps // 4
+    every = max(1, (steps - burn) // keep)
+    kept: list[list[int]] = []
+    for step in range(steps if in_hands else 0):
+        i, j = rng.randrange(in_hands), rng.randrange(len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+        new = weight()
+        if new >= current or rng.random() * current < new:
+            current = new
+        else:
+            cards[i], cards[j] = cards[j], cards[i]
+        if step >= burn and (step - burn) % every == every - 1 and len(kept) < keep:
+            kept.append(list(cards))
+    while len(kept) < keep:
+        kept.append(list(cards))
+    worlds = []
+    for chosen in kept:
+        stock = chosen[in_hands:]
+        rng.shuffle(stock)
+        worlds.append(redealt(state, seat, chosen[:in_hands] + stock))
+    return worlds
+
+
+def _hand_places(state: State, seat: int) -> list[int]:
+    """The seats whose hands hold cards hidden from ``seat``."""
+    seen = visible_hands(state, seat)
+    return [s for s in state.in_play if s not in seen]
