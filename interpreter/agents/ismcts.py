@@ -9,7 +9,8 @@ opponents' choices this hand fit the hands they give them (a Metropolis chain of
 card swaps, :mod:`interpreter.search.inference`; ``miss``: the weight of a choice that does
 not fit).
 Every candidate is played in the same worlds, the rollout bot playing every seat to the end
-of the hand, and is worth the points the seat gains in the hand minus the others' mean.
+of the hand (at most ``depth`` actions, then the deadwood held counts), and is worth the
+points the seat gains in the hand minus the others' mean.
 
 It plays the rollout bot's choice unless a candidate beats it, in the same worlds, by more
 than ``gain`` points on average and by more than ``z`` standard errors of that paired
@@ -35,7 +36,7 @@ ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 class IsmctsAgent:
     name = "ismcts"
     OPTIONS = {"worlds": 32, "steps": 300, "rollout": "strong", "width": 3, "slack": 4,
-               "z": 2.0, "gain": 1.0, "miss": 0.1}
+               "z": 2.0, "gain": 1.0, "miss": 0.1, "depth": 200}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}
@@ -47,6 +48,7 @@ class IsmctsAgent:
         self.width, self.slack = int(settings["width"]), float(settings["slack"])
         self.z, self.gain, self.miss = float(settings["z"]), float(settings["gain"]), \
             float(settings["miss"])
+        self.depth = max(1, int(settings["depth"]))
         self.rng = random.Random(seed)
         self.policy = ROLLOUTS[settings["rollout"]](self.rng.getrandbits(32))
         self.reader: Reader | None = None
@@ -92,14 +94,20 @@ class IsmctsAgent:
 
     def _rollout(self, world, action, seat: int) -> float:
         """The points ``seat`` gains in the rest of the hand, minus the others' mean, after
-        ``action`` in a copy of ``world``, the rollout bot playing every seat."""
+        ``action`` in a copy of ``world``, the rollout bot playing every seat (a hand not
+        over after ``depth`` actions: each seat's deadwood, negated, instead)."""
         state = clone(world)
         start, hands = state.returns(), len(state.history)
         state.apply(action)
-        act, apply = self.policy.act, state.apply
-        while not state.is_terminal and len(state.history) == hands:
+        act, apply, played = self.policy.act, state.apply, 0
+        while not state.is_terminal and len(state.history) == hands and played < self.depth:
             apply(act(state))
-        gained = [now - then for now, then in zip(state.returns(), start)]
+            played += 1
+        if state.is_terminal or len(state.history) != hands:
+            gained = [now - then for now, then in zip(state.returns(), start)]
+        else:
+            gained = [-state.meld_rules.deadwood(state.hand_faces(s))
+                      for s in range(state.players)]
         others = [g for s, g in enumerate(gained) if s != seat]
         return gained[seat] - sum(others) / max(1, len(others))
 
