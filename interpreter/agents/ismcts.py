@@ -2,7 +2,7 @@
 
 At each decision with a real choice it takes a few candidate actions: the rollout bot's own
 (``rollout``: ``strong``, ``greedy`` or ``random``), and where it knocks, draws or discards,
-the others worth weighing (taking or leaving a card; the discards leaving at most ``slack``
+the others worth weighing (taking or leaving a card that would join a meld; the discards leaving at most ``slack``
 deadwood above the least, ``width`` of them, least first; the best knock). It draws
 ``worlds`` determinisations from the seat's information in proportion to how well the
 opponents' choices this hand fit the hands they give them (a Metropolis chain of ``steps``
@@ -35,7 +35,7 @@ ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 
 class IsmctsAgent:
     name = "ismcts"
-    OPTIONS = {"worlds": 32, "steps": 300, "rollout": "strong", "width": 3, "slack": 4,
+    OPTIONS = {"worlds": 32, "steps": 300, "rollout": "strong", "width": 1, "slack": 4,
                "z": 2.0, "gain": 1.0, "miss": 0.1, "depth": 200}
 
     def __init__(self, seed: int, **options):
@@ -75,10 +75,11 @@ class IsmctsAgent:
         """The actions weighed, the rollout bot's first (see the module doc)."""
         kinds = {a.kind for a in legal}
         out = [default]
-        if kinds & {"take", "pass"}:
+        if kinds & {"take", "pass"} and _top_melds(state):
             out += [a for a in legal if a.kind in ("take", "pass")]
         elif any(a.kind == "draw" for a in legal):
-            out += [a for a in legal if a.kind == "draw" and a.target is None]
+            if _top_melds(state):
+                out += [a for a in legal if a.kind == "draw" and a.target is None]
         elif kinds & {"discard", "knock"}:
             values = state.meld_rules.discard_values(list(state.hand_faces(state.current_player)))
             parse = state.variant.faces.parse
@@ -125,3 +126,12 @@ class IsmctsAgent:
             if mean > best_mean and mean > self.z * error:
                 best, best_mean = action, mean
         return best
+
+
+def _top_melds(state) -> bool:
+    """Whether the discard pile's top card would join a meld in the acting seat's hand."""
+    if not state.discard:
+        return False
+    rules, hand = state.meld_rules, list(state.hand_faces(state.current_player))
+    top = state.face_of[state.discard[-1]]
+    return rules.deadwood(hand + [top]) < rules.deadwood(hand) + rules.points[top]
