@@ -65,8 +65,8 @@ def moves_changed(**options) -> int:
 
 
 def test_it_keeps_strongs_move_unless_the_worlds_agree_another_is_better():
-    assert moves_changed(z=0, gain=0) > 0
-    assert moves_changed(gain=1000) == 0
+    assert moves_changed(z=0, gain=0, width=3) > 0
+    assert moves_changed(gain=1000, width=3) == 0
 
 
 def test_a_rollout_bot_it_does_not_know_is_refused():
