@@ -35,8 +35,8 @@ ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 
 class IsmctsAgent:
     name = "ismcts"
-    OPTIONS = {"worlds": 32, "steps": 300, "rollout": "strong", "width": 1, "slack": 4,
-               "z": 2.0, "gain": 1.0, "miss": 0.1, "depth": 200}
+    OPTIONS = {"worlds": 64, "steps": 400, "rollout": "strong", "width": 1, "slack": 4,
+               "z": 2.0, "gain": 1.0, "miss": 0.03, "depth": 200}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}

@@ -32,7 +32,7 @@ class Reader:
     """The rules of a deadwood-minded opponent for a variant (see the module doc)."""
 
     def __init__(self, state: State, slack: float = 2, knock_at: float = 10,
-                 late_turn: int = 14, miss: float = 0.1):
+                 late_turn: int = 14, miss: float = 0.03):
         variant = state.variant
         self.rules, self.parse = state.meld_rules, variant.faces.parse
         self.slack, self.miss, self.late_turn = slack, miss, late_turn
