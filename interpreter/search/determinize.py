@@ -47,26 +47,44 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     """A copy of ``state`` whose cards hidden from ``seat`` are shuffled among the hidden
     places (see the module doc); ``state`` itself is unchanged. The copy depends only on
     what ``seat`` may see and ``rng``: states the seat cannot tell apart give the same one."""
+    cards = sorted(hidden_cards(state, seat))   # (from the cards alone: the same for every
+    rng.shuffle(cards)                          # state the seat cannot tell apart)
+    return redealt(state, seat, cards)
+
+
+def hidden_cards(state: State, seat: int) -> list[int]:
+    """The cards hidden from ``seat``, place by place (the other hands' cards it does not
+    know, then the stock from the bottom): the order :func:`redealt` fills them in."""
+    return [place[i] for place, i in _slots(state, seat, state.hands, state.stock)]
+
+
+def redealt(state: State, seat: int, cards: list[int]) -> State:
+    """A copy of ``state`` holding ``cards`` (the hidden cards in another order) in the places
+    :func:`hidden_cards` lists, its log telling the others' private draws by them."""
     data = state.snapshot()                          # (copies: changed freely below)
+    slots = _slots(state, seat, data["hands"], data["stock"])
+    old = [place[i] for place, i in slots]
+    for (place, i), card in zip(slots, cards):
+        place[i] = card
+    data["log"] = relabelled(data["log"], seat, dict(zip(old, cards)))
+    return restored(state, data)
+
+
+def _slots(state: State, seat: int, hands: list[list[int]],
+           stock: list[int]) -> list[tuple[list[int], int]]:
+    """(a place, an index in it) for each card hidden from ``seat``, in ``hands`` and
+    ``stock`` (``state``'s or a snapshot's)."""
     seen = visible_hands(state, seat)
-    slots: list[tuple[list[int], int]] = []          # (a place, an index in it)
-    for other, hand in enumerate(data["hands"]):
+    slots: list[tuple[list[int], int]] = []
+    for other, hand in enumerate(hands):
         if other in seen:
             continue
         known = set(state.known[other])
         slots += [(hand, i) for i, card in enumerate(hand) if card not in known]
-    stock = data["stock"]
-    slots += [(stock, i) for i in range(len(stock))]
-    old = [place[i] for place, i in slots]
-    new = sorted(old)                 # (from the cards alone: the same for every state the
-    rng.shuffle(new)                  # seat cannot tell apart)
-    for (place, i), card in zip(slots, new):
-        place[i] = card
-    data["log"] = _relabelled(data["log"], seat, dict(zip(old, new)))
-    return restored(state, data)
+    return slots + [(stock, i) for i in range(len(stock))]
 
 
-def _relabelled(log: list, seat: int, moved: dict[int, int]) -> list:
+def relabelled(log: list, seat: int, moved: dict[int, int]) -> list:
     """The hand's log telling the others' private draws (the cards only the actor saw, as
     :mod:`interpreter.engine.story` tells them: a stock draw's, a buy's penalty cards) by the
     cards now in their places, so that each seat's view of the copy names its own cards."""
