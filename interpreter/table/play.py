@@ -28,6 +28,7 @@ from ..budget import Budget, BudgetExhausted
 from ..errors import LimitError
 from ..melds import Meld, MeldRules
 from .check import Opening, Table, added_cards, check_move
+from .collector import collector_paused
 from .moves import shape_of
 from .openings import opening_sets
 from .simple import simple_move
@@ -69,6 +70,12 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     if opening is not None and not opening.by_count_and_points:
         raise ValueError("find_play searches openings by melds and points only: "
                          "list this one with opening_sets")
+    with collector_paused():
+        return _find(rules, table, hand, objective, opening, manipulation, budget)
+
+
+def _find(rules: MeldRules, table: Table, hand: Sequence[int], objective: str,
+          opening: Opening | None, manipulation: bool, budget: Budget | None) -> Play | None:
     faces = rules.faces
     joker = faces.joker
     weights = [SCALE + p if objective == "cards" else p * SCALE + 1 for p in faces.points]

@@ -259,8 +259,9 @@ class Programme:
             options = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
             extras = [o[3:] for o in options]
             options = [o[:3] for o in options]
-            found = memo[key] = (self._by_gain(options), options, extras,
-                                 tuple(map(max, zip((0, 0), *extras))))
+            most = (max((wild for wild, _ in extras), default=0),
+                    max((grouped for _, grouped in extras), default=0))
+            found = memo[key] = (self._by_gain(options), options, extras, most)
         return found
 
     def _suit_options(self, key, p, s):
