@@ -108,6 +108,7 @@ class Programme:
         small = SMALL << self.wild_at | SMALL << self.room_at
         opening = SMALL << self.melds_at | 1023 << self.points_at if self.need else 0
         self.group_mask = sum(GROUPS << at for at in self.group_at) | small | opening
+        self.counts_mask = sum(COUNTS << at for at in self.group_at)
         self.final_mask = sum(RUNS << at for at in self.run_at) | small | opening
         self.earlier = [[self.order[p][:self.order[p].index(s)] if self.group_here[p] else None
                          for s in range(S)] for p in range(len(self.positions))]
@@ -186,15 +187,14 @@ class Programme:
             if found is None:
                 self._options(p, s, state)
                 found = memo[state & mask]
-            for gain, deltas in found[0]:
+            for gain, delta in found[0]:
                 total = value + gain
                 if total <= floor:
                     break                         # best gains first
-                for delta in deltas:
-                    new = state + delta
-                    if best(new, -1) < total:
-                        out[new] = total
-                        back[new] = state
+                new = state + delta
+                if best(new, -1) < total:
+                    out[new] = total
+                    back[new] = state
         if self.beam is not None and len(out) > self.beam:
             out = dict(heapq.nlargest(self.beam, out.items(), key=itemgetter(1)))
             back = {state: back[state] for state in out}
@@ -202,7 +202,7 @@ class Programme:
 
     def _options(self, p, s, state):
         """(state delta, value gain, plan) of each move of step (``p``, ``s``), best first;
-        memoised with the deltas grouped by gain."""
+        memoised with their (gain, delta) pairs."""
         memo = self._options_of.setdefault((p, s), {})
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
         found = memo.get(key)
@@ -213,11 +213,8 @@ class Programme:
 
     @staticmethod
     def _by_gain(options):
-        """(the deltas grouped by gain, best first; the options)."""
-        by_gain: dict = {}
-        for delta, gain, _ in options:
-            by_gain.setdefault(gain, []).append(delta)
-        return tuple(by_gain.items()), options
+        """((gain, delta) of each option; the options), best gains first."""
+        return tuple([(gain, delta) for delta, gain, _ in options]), options
 
     def _groupable(self, key, p, s):
         """The options of :meth:`_plain_options` that the wildcards left allow, leaving
@@ -226,7 +223,7 @@ class Programme:
         plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
         every, options, extras, most = self._plain_options(plain, p, s)
         needs = (0,) * (most[1] + 1) if earlier is None else self._group_needs_of(
-            p, tuple(key >> self.group_at[t] & COUNTS for t in earlier), most[1])
+            p, s, key & self.suit_mask[p][s] & self.counts_mask, most[1])
         left = min(self.pool - (key >> self.wild_at & SMALL), most[0] + max(needs))
         if left == most[0] + max(needs):
             return every                          # none needs more wildcards than are left
@@ -238,12 +235,14 @@ class Programme:
                  if wild + needs[grouped] <= left])
         return found
 
-    def _group_needs_of(self, p, counts, most) -> tuple:
-        """:meth:`_group_need` for each number of cards, up to ``most``, that this suit sets
-        aside after the suits done so far set aside ``counts``."""
-        key = (p, counts, most)
+    def _group_needs_of(self, p, s, counted, most) -> tuple:
+        """:meth:`_group_need` for each number of cards, up to ``most``, that suit ``s`` sets
+        aside after the suits done so far set aside theirs (``counted``: the state's count
+        fields of those suits)."""
+        key = (counted, most, p, s)
         found = self._group_needs.get(key)
         if found is None:
+            counts = tuple(counted >> self.group_at[t] & COUNTS for t in self.earlier[p][s])
             found = self._group_needs[key] = tuple(self._group_need(p, counts + (g,))
                                                    for g in range(most + 1))
         return found
