@@ -77,7 +77,7 @@ class Programme:
         self._options_of: dict = {}               # per (position, suit or None) and state key
         self._plain_of: dict = {}                 # per (position, suit) and state key
         self._groupable_of: dict = {}             # likewise, and cards set aside before
-        self._cores: dict = {}
+        self._cores: list[list[dict]] = [[{} for _ in range(self.suits)] for _ in positions]
         self._finals: dict = {}
         self._reserves: dict = {}
         self._group_needs: dict = {}
@@ -116,6 +116,10 @@ class Programme:
                             (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
                             | (SLOTS << self.slot_at[0][s] if self.ends else 0)
                             for s in range(S)] for pos in self.positions]
+        self.core_mask = [[RUNS << self.run_at[s] |
+                           (SLOTS << self.slot_at[0][s] if self.ends and pos.ends else 0) |
+                           (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
+                           for s in range(S)] for pos in self.positions]
         self.suit_mask = [[self.plain_mask[p][s] | SMALL << self.wild_at |
                            sum(COUNTS << self.group_at[t] for t in self.earlier[p][s] or ())
                            for s in range(S)] for p in range(len(self.positions))]
@@ -298,14 +302,12 @@ class Programme:
         need; room, melds, points, gain, plan, room below added, cards set aside for groups),
         shared by the states that differ only in those counts. Moves whose runs can never
         close are left out."""
-        pos = self.positions[p]
-        composed = self.ends and not pos.ends
-        core_key = (p, s, key >> self.run_at[s] & RUNS) + tuple(
-            key >> self.slot_at[j][s] & SLOTS for j in ([0] if self.ends and not composed else [])
-            + ([pos.slot] if pos.slot is not None else []))
-        found = self._cores.get(core_key)
+        core_key = key & self.core_mask[p][s]
+        found = self._cores[p][s].get(core_key)
         if found is not None:
             return found
+        pos = self.positions[p]
+        composed = self.ends and not pos.ends
         runs = self._get(key, self.run_at[s], RUN_BITS)
         cards = (self._get(key, self.slot_at[pos.slot][s], SLOT_BITS) or (0, 0, 0)
                  if pos.slot is not None else self.items[p][s])
@@ -313,7 +315,7 @@ class Programme:
             self._get(key, self.slot_at[0][s], SLOT_BITS) or (0, 0, 0) if self.ends else None)
         face = s * self.ranks + pos.rank
         reserved, old = self._reserve(s, p, runs), self._id(runs, RUN_BITS)
-        found = self._cores[core_key] = []
+        found = self._cores[p][s][core_key] = []
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
             reserve = self._reserve(s, p + 1, new_runs)
