@@ -74,7 +74,7 @@ class Programme:
         self._layout(max(sum(pos.slot is not None for pos in positions), int(self.ends)))
         self._tuples = {bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._ids = {bits: {(): 0} for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
-        self._options_of: dict = {}               # per (position, suit or None) and state key
+        self._pairs_of: dict = {}                 # per (position, suit or None) and state key
         self._plain_of: dict = {}                 # per (position, suit) and state key
         self._groupable_of: dict = {}             # likewise, and cards set aside before
         self._cores: list[list[dict]] = [[{} for _ in range(self.suits)] for _ in positions]
@@ -179,7 +179,7 @@ class Programme:
                 state & RUNS << self.run_at[s] for state in values):
             return values, None                   # no card, no open run: nothing happens
         mask = self.group_mask if s is None else self.suit_mask[p][s]
-        memo = self._options_of.setdefault((p, s), {})
+        memo = self._pairs_of.setdefault((p, s), {})
         out: dict = {}
         back: dict = {}
         best, cap = out.get, self.cap
@@ -187,11 +187,10 @@ class Programme:
         for state, value in values.items():
             if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
-            found = memo.get(state & mask)
-            if found is None:
-                self._options(p, s, state)
-                found = memo[state & mask]
-            for gain, delta in found[0]:
+            pairs = memo.get(state & mask)
+            if pairs is None:
+                pairs = memo[state & mask] = self._moves_of(p, s, state)[0]
+            for gain, delta in pairs:
                 total = value + gain
                 if total <= floor:
                     break                         # best gains first
@@ -204,16 +203,12 @@ class Programme:
             back = {state: back[state] for state in out}
         return out, back
 
-    def _options(self, p, s, state):
-        """(state delta, value gain, plan) of each move of step (``p``, ``s``), best first;
-        memoised with their (gain, delta) pairs."""
-        memo = self._options_of.setdefault((p, s), {})
+    def _moves_of(self, p, s, state):
+        """((gain, delta) pairs; (state delta, value gain, plan)) of each move of step
+        (``p``, ``s``), best first (the layers memoise the pairs)."""
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = (self._by_gain(self._group_options(key, p)) if s is None else
-                                 self._groupable(key, p, s))
-        return found[1]
+        return (self._by_gain(self._group_options(key, p)) if s is None else
+                self._groupable(key, p, s))
 
     @staticmethod
     def _by_gain(options):
@@ -440,7 +435,7 @@ class Programme:
                 continue
             before = back[state]
             previous = self.layers[i - 1][0] if i else {0: 0}
-            plans.append(next(plan for delta, gain, plan in self._options(p, s, before)
+            plans.append(next(plan for delta, gain, plan in self._moves_of(p, s, before)[1]
                               if before + delta == state
                               and previous[before] + gain == values[state]))
             state = before
