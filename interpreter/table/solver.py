@@ -221,6 +221,8 @@ class Programme:
         gives them."""
         plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
         every, options, extras, most = self._plain_options(plain, p, s)
+        if earlier is None and self.pool - (key >> self.wild_at & SMALL) >= most[0]:
+            return every                          # no groups here, wildcards enough
         needs = (0,) * (most[1] + 1) if earlier is None else self._group_needs_of(
             p, s, key & self.suit_mask[p][s] & self.counts_mask, most[1])
         left = min(self.pool - (key >> self.wild_at & SMALL), most[0] + max(needs))
@@ -254,7 +256,7 @@ class Programme:
         memo = self._plain_of.setdefault((p, s), {})
         found = memo.get(key)
         if found is None:
-            options = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
+            options = sorted(self._suit_options(key, p, s), key=itemgetter(1), reverse=True)
             extras = [o[3:] for o in options]
             options = [o[:3] for o in options]
             most = (max((wild for wild, _ in extras), default=0),
