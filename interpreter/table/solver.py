@@ -13,9 +13,11 @@ Moves are also left out when the wildcards left could not fill this rank's group
 (:meth:`Programme._group_need`).
 
 Ties: a state keeps the first of its equally good predecessors (in the order the states were
-made), and the answer is the first best final state. A state that can lead to a play above the
-floor comes only from such states, so leaving out states that cannot (any sound pruning) keeps
-the order, values and predecessors of the rest: the answer does not change.
+made), and the answer is the first best final state. A state that can end legally comes only
+from such states, so leaving out states that cannot, whatever their value, keeps the order,
+values and predecessors of the rest: the answer does not change. A tighter value bound does
+not: a state may first be made by a predecessor the bound would leave out, and then be made
+later, after other states, by a better one; the floors are part of the answer.
 
 When counting dumps (see :mod:`.moves`), the room is where jokers could be added to the
 melds (free run ends, groups below their maximum), capped at the wildcards: at the end, the
