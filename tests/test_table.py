@@ -723,9 +723,33 @@ def test_soak_benchmark_positions(seed):
     assert _points(by_points.added) >= _points(by_cards.added)
 
 
+@pytest.mark.parametrize("objective", ["cards", "points"])
+def test_a_spent_budget_still_finds_a_simple_move(objective):
+    """Benchmark position 133: the beam search after a spent budget keeps only states that fail
+    later and finds nothing; the answer is then the best simple move, here a new meld."""
+    t = table("Qc Qh Qs", "7c 7d 7h", "4s 5s 6s 7s", "7d 8d 9d Td Jd", "Kc Kh Ks",
+              "2h 3h 4h 5h 6h", "4s 5s 6s 7s 8s", "3c 3d 3h 3s", "4c 5c 6c", "Ad 2d 3d 4d 5d")
+    cards = hand("Jk Jk 8c Js 2h 9d Kc As Ts 8h Kd 8s 9c Td Ts")
+    spent = Budget(nodes=100, seconds=3600)
+    play = find_play(CAROUSEL, t, cards, objective, budget=spent)
+    assert spent.exhausted
+    assert play is not None and check_move(CAROUSEL, t, play.new_table, cards) is None
+    assert len(find_play(CAROUSEL, t, cards, objective).added) > len(play.added)
+
+
+def test_a_spent_budget_without_manipulation_lays_off_a_card():
+    t = table("5h 6h 7h", "9c 9d 9s")
+    cards = hand("8h Kc 2d")
+    spent = Budget(nodes=0, seconds=3600)
+    play = find_play(CAROUSEL, t, cards, manipulation=False, budget=spent)
+    assert spent.exhausted and play is not None and play.added == tuple(hand("8h"))
+    assert check_move(CAROUSEL, t, play.new_table, cards, manipulation=False) is None
+
+
 def test_with_a_budget_the_solver_never_raises_for_a_legal_position(monkeypatch):
     """Beyond a state field or past its budget, a budgeted search reports ``exhausted`` and
-    answers with a checked legal play (its beam search's) or None, never an exception."""
+    answers with a checked legal play (its beam search's, else a simple move) or None, never an
+    exception."""
     t = table("5h 6h 7h", "7c 7d 7s", "8c 9c Tc", "9s Ts Js")
     cards = hand("4h 8h 9h Th 4c 5c 6c 7c 2s 3s 4s")
     spent = Budget(nodes=50, seconds=3600)
@@ -742,5 +766,6 @@ def test_with_a_budget_the_solver_never_raises_for_a_legal_position(monkeypatch)
     assert overflow.exhausted
     assert play is None or check_move(CAROUSEL, t, play.new_table, cards) is None
     jokers = Budget(seconds=3600)
-    assert find_play(CAROUSEL, [], [JOKER] * 32 + hand("Kc"), budget=jokers) is None
-    assert jokers.exhausted
+    many = [JOKER] * 32 + hand("Kc")
+    play = find_play(CAROUSEL, [], many, budget=jokers)    # too many for the state: a new meld
+    assert jokers.exhausted and check_move(CAROUSEL, [], play.new_table, many) is None

@@ -28,8 +28,10 @@ from ..budget import Budget, BudgetExhausted
 from ..errors import LimitError
 from ..melds import Meld, MeldRules
 from .check import Opening, Table, added_cards, check_move
+from .collector import collector_paused
 from .moves import shape_of
 from .openings import opening_sets
+from .simple import simple_move
 from .solver import NO_CAP, Programme
 
 __all__ = ["Opening", "Play", "added_cards", "check_move", "find_play", "opening_sets"]
@@ -56,9 +58,10 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     ``manipulation`` False: table melds may only be extended (see :func:`check_move`).
     ``budget``: search at most its states (each layer of the dynamic programme, each memoised
     state of the extension search) and seconds, then answer with the best legal move found so
-    far, or None (``budget.exhausted`` then tells it apart from "no move"); a position beyond
-    the solver's capacity (LimitError) is reported the same way. Without a budget the search
-    is exact and unbounded.
+    far (or its beam search's), else the best simple move (a new meld from the hand or one card
+    laid off, :mod:`.simple`), else None (``budget.exhausted`` then tells it apart from "no
+    move"); a position beyond the solver's capacity (LimitError) is reported the same way.
+    Without a budget the search is exact and unbounded.
     An opening the solver cannot search for (meld kinds, every card, points by the meld;
     see ``Opening.by_count_and_points``) raises ValueError: :func:`opening_sets` lists those.
     """
@@ -67,6 +70,12 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
     if opening is not None and not opening.by_count_and_points:
         raise ValueError("find_play searches openings by melds and points only: "
                          "list this one with opening_sets")
+    with collector_paused():
+        return _find(rules, table, hand, objective, opening, manipulation, budget)
+
+
+def _find(rules: MeldRules, table: Table, hand: Sequence[int], objective: str,
+          opening: Opening | None, manipulation: bool, budget: Budget | None) -> Play | None:
     faces = rules.faces
     joker = faces.joker
     weights = [SCALE + p if objective == "cards" else p * SCALE + 1 for p in faces.points]
@@ -77,7 +86,7 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
         try:
             return _grown(rules, table, hand, weights, budget)
         except BudgetExhausted:
-            return None
+            return _fallback(rules, table, hand, weights, None, False)
     hand_jokers = hand.count(joker) if joker is not None else 0
     hand_natural = Counter(f for f in hand if f != joker)
     table_natural = Counter(f for meld in table for f, _ in meld if f != joker)
@@ -125,10 +134,17 @@ def find_play(rules: MeldRules, table: Table, hand: Sequence[int], objective: st
             raise
         budget.exhausted, best = True, None
     if best is None or best[0] <= 0:
-        return None
+        return (_fallback(rules, table, hand, weights, opening, manipulation)
+                if budget is not None and budget.exhausted else None)
     melds = [tuple(zip(m.cards, m.declared)) for meld in best[1] for m in _legal(rules, meld)]
     kept = tuple(tuple(map(tuple, meld)) for meld in table) if opening is not None else ()
     return _checked(rules, table, kept + tuple(melds), hand, opening, manipulation)
+
+
+def _fallback(rules, table, hand, weights, opening, manipulation) -> Play | None:
+    """After a spent budget found no play: the best simple move (see :mod:`.simple`)."""
+    new_table = simple_move(rules, table, hand, weights, opening, manipulation)
+    return None if new_table is None else Play(new_table, tuple(added_cards(table, new_table)))
 
 
 def _checked(rules, table, new_table, hand, opening, manipulation) -> Play:

@@ -13,9 +13,11 @@ Moves are also left out when the wildcards left could not fill this rank's group
 (:meth:`Programme._group_need`).
 
 Ties: a state keeps the first of its equally good predecessors (in the order the states were
-made), and the answer is the first best final state. A state that can lead to a play above the
-floor comes only from such states, so leaving out states that cannot (any sound pruning) keeps
-the order, values and predecessors of the rest: the answer does not change.
+made), and the answer is the first best final state. A state that can end legally comes only
+from such states, so leaving out states that cannot, whatever their value, keeps the order,
+values and predecessors of the rest: the answer does not change. A tighter value bound does
+not: a state may first be made by a predecessor the bound would leave out, and then be made
+later, after other states, by a better one; the floors are part of the answer.
 
 When counting dumps (see :mod:`.moves`), the room is where jokers could be added to the
 melds (free run ends, groups below their maximum), capped at the wildcards: at the end, the
@@ -74,10 +76,10 @@ class Programme:
         self._layout(max(sum(pos.slot is not None for pos in positions), int(self.ends)))
         self._tuples = {bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._ids = {bits: {(): 0} for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
-        self._options_of: dict = {}               # per (position, suit or None) and state key
+        self._pairs_of: dict = {}                 # per (position, suit or None) and state key
         self._plain_of: dict = {}                 # per (position, suit) and state key
         self._groupable_of: dict = {}             # likewise, and cards set aside before
-        self._cores: dict = {}
+        self._cores: list[list[dict]] = [[{} for _ in range(self.suits)] for _ in positions]
         self._finals: dict = {}
         self._reserves: dict = {}
         self._group_needs: dict = {}
@@ -108,6 +110,7 @@ class Programme:
         small = SMALL << self.wild_at | SMALL << self.room_at
         opening = SMALL << self.melds_at | 1023 << self.points_at if self.need else 0
         self.group_mask = sum(GROUPS << at for at in self.group_at) | small | opening
+        self.counts_mask = sum(COUNTS << at for at in self.group_at)
         self.final_mask = sum(RUNS << at for at in self.run_at) | small | opening
         self.earlier = [[self.order[p][:self.order[p].index(s)] if self.group_here[p] else None
                          for s in range(S)] for p in range(len(self.positions))]
@@ -115,6 +118,10 @@ class Programme:
                             (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
                             | (SLOTS << self.slot_at[0][s] if self.ends else 0)
                             for s in range(S)] for pos in self.positions]
+        self.core_mask = [[RUNS << self.run_at[s] |
+                           (SLOTS << self.slot_at[0][s] if self.ends and pos.ends else 0) |
+                           (SLOTS << self.slot_at[pos.slot][s] if pos.slot is not None else 0)
+                           for s in range(S)] for pos in self.positions]
         self.suit_mask = [[self.plain_mask[p][s] | SMALL << self.wild_at |
                            sum(COUNTS << self.group_at[t] for t in self.earlier[p][s] or ())
                            for s in range(S)] for p in range(len(self.positions))]
@@ -174,7 +181,7 @@ class Programme:
                 state & RUNS << self.run_at[s] for state in values):
             return values, None                   # no card, no open run: nothing happens
         mask = self.group_mask if s is None else self.suit_mask[p][s]
-        memo = self._options_of.setdefault((p, s), {})
+        memo = self._pairs_of.setdefault((p, s), {})
         out: dict = {}
         back: dict = {}
         best, cap = out.get, self.cap
@@ -182,42 +189,33 @@ class Programme:
         for state, value in values.items():
             if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
-            found = memo.get(state & mask)
-            if found is None:
-                self._options(p, s, state)
-                found = memo[state & mask]
-            for gain, deltas in found[0]:
+            pairs = memo.get(state & mask)
+            if pairs is None:
+                pairs = memo[state & mask] = self._moves_of(p, s, state)[0]
+            for gain, delta in pairs:
                 total = value + gain
                 if total <= floor:
                     break                         # best gains first
-                for delta in deltas:
-                    new = state + delta
-                    if best(new, -1) < total:
-                        out[new] = total
-                        back[new] = state
+                new = state + delta
+                if best(new, -1) < total:
+                    out[new] = total
+                    back[new] = state
         if self.beam is not None and len(out) > self.beam:
             out = dict(heapq.nlargest(self.beam, out.items(), key=itemgetter(1)))
             back = {state: back[state] for state in out}
         return out, back
 
-    def _options(self, p, s, state):
-        """(state delta, value gain, plan) of each move of step (``p``, ``s``), best first;
-        memoised with the deltas grouped by gain."""
-        memo = self._options_of.setdefault((p, s), {})
+    def _moves_of(self, p, s, state):
+        """((gain, delta) pairs; (state delta, value gain, plan)) of each move of step
+        (``p``, ``s``), best first (the layers memoise the pairs)."""
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = (self._by_gain(self._group_options(key, p)) if s is None else
-                                 self._groupable(key, p, s))
-        return found[1]
+        return (self._by_gain(self._group_options(key, p)) if s is None else
+                self._groupable(key, p, s))
 
     @staticmethod
     def _by_gain(options):
-        """(the deltas grouped by gain, best first; the options)."""
-        by_gain: dict = {}
-        for delta, gain, _ in options:
-            by_gain.setdefault(gain, []).append(delta)
-        return tuple(by_gain.items()), options
+        """((gain, delta) of each option; the options), best gains first."""
+        return tuple([(gain, delta) for delta, gain, _ in options]), options
 
     def _groupable(self, key, p, s):
         """The options of :meth:`_plain_options` that the wildcards left allow, leaving
@@ -225,8 +223,10 @@ class Programme:
         gives them."""
         plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
         every, options, extras, most = self._plain_options(plain, p, s)
+        if earlier is None and self.pool - (key >> self.wild_at & SMALL) >= most[0]:
+            return every                          # no groups here, wildcards enough
         needs = (0,) * (most[1] + 1) if earlier is None else self._group_needs_of(
-            p, tuple(key >> self.group_at[t] & COUNTS for t in earlier), most[1])
+            p, s, key & self.suit_mask[p][s] & self.counts_mask, most[1])
         left = min(self.pool - (key >> self.wild_at & SMALL), most[0] + max(needs))
         if left == most[0] + max(needs):
             return every                          # none needs more wildcards than are left
@@ -238,12 +238,14 @@ class Programme:
                  if wild + needs[grouped] <= left])
         return found
 
-    def _group_needs_of(self, p, counts, most) -> tuple:
-        """:meth:`_group_need` for each number of cards, up to ``most``, that this suit sets
-        aside after the suits done so far set aside ``counts``."""
-        key = (p, counts, most)
+    def _group_needs_of(self, p, s, counted, most) -> tuple:
+        """:meth:`_group_need` for each number of cards, up to ``most``, that suit ``s`` sets
+        aside after the suits done so far set aside theirs (``counted``: the state's count
+        fields of those suits)."""
+        key = (counted, most, p, s)
         found = self._group_needs.get(key)
         if found is None:
+            counts = tuple(counted >> self.group_at[t] & COUNTS for t in self.earlier[p][s])
             found = self._group_needs[key] = tuple(self._group_need(p, counts + (g,))
                                                    for g in range(most + 1))
         return found
@@ -256,11 +258,12 @@ class Programme:
         memo = self._plain_of.setdefault((p, s), {})
         found = memo.get(key)
         if found is None:
-            options = sorted(self._suit_options(key, p, s), key=lambda o: -o[1])
+            options = sorted(self._suit_options(key, p, s), key=itemgetter(1), reverse=True)
             extras = [o[3:] for o in options]
             options = [o[:3] for o in options]
-            found = memo[key] = (self._by_gain(options), options, extras,
-                                 tuple(map(max, zip((0, 0), *extras))))
+            most = (max((wild for wild, _ in extras), default=0),
+                    max((grouped for _, grouped in extras), default=0))
+            found = memo[key] = (self._by_gain(options), options, extras, most)
         return found
 
     def _suit_options(self, key, p, s):
@@ -298,14 +301,12 @@ class Programme:
         need; room, melds, points, gain, plan, room below added, cards set aside for groups),
         shared by the states that differ only in those counts. Moves whose runs can never
         close are left out."""
-        pos = self.positions[p]
-        composed = self.ends and not pos.ends
-        core_key = (p, s, key >> self.run_at[s] & RUNS) + tuple(
-            key >> self.slot_at[j][s] & SLOTS for j in ([0] if self.ends and not composed else [])
-            + ([pos.slot] if pos.slot is not None else []))
-        found = self._cores.get(core_key)
+        core_key = key & self.core_mask[p][s]
+        found = self._cores[p][s].get(core_key)
         if found is not None:
             return found
+        pos = self.positions[p]
+        composed = self.ends and not pos.ends
         runs = self._get(key, self.run_at[s], RUN_BITS)
         cards = (self._get(key, self.slot_at[pos.slot][s], SLOT_BITS) or (0, 0, 0)
                  if pos.slot is not None else self.items[p][s])
@@ -313,7 +314,7 @@ class Programme:
             self._get(key, self.slot_at[0][s], SLOT_BITS) or (0, 0, 0) if self.ends else None)
         face = s * self.ranks + pos.rank
         reserved, old = self._reserve(s, p, runs), self._id(runs, RUN_BITS)
-        found = self._cores[core_key] = []
+        found = self._cores[p][s][core_key] = []
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
             reserve = self._reserve(s, p + 1, new_runs)
@@ -438,7 +439,7 @@ class Programme:
                 continue
             before = back[state]
             previous = self.layers[i - 1][0] if i else {0: 0}
-            plans.append(next(plan for delta, gain, plan in self._options(p, s, before)
+            plans.append(next(plan for delta, gain, plan in self._moves_of(p, s, before)[1]
                               if before + delta == state
                               and previous[before] + gain == values[state]))
             state = before
