@@ -140,7 +140,7 @@ class _Table:
 
     def __new__(cls, state):
         tables = state.meld_rules.tables
-        if cls is _Table and tables is not None and additions(tables) is not None:
+        if cls is _Table and tables is not None:
             cls = _PlainTable
         return super().__new__(cls)
 

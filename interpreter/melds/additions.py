@@ -124,7 +124,7 @@ def _run_joins(chunk: int, usable: tuple[int, ...], ranks: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def additions(tables: PlainMelds) -> Additions | None:
-    """The (cached) live-out tests of ``tables``; None when a card has negative points (it
-    could lower the deadwood without joining a meld)."""
-    return Additions(tables) if min(tables.rank_points) >= 0 else None
+def additions(tables: PlainMelds) -> Additions:
+    """The (cached) live-out tests of ``tables`` (whose cards count nothing or more: a card
+    lowers the deadwood only by joining a meld)."""
+    return Additions(tables)
