@@ -558,8 +558,22 @@ def _by_default(case: tuple, *values) -> list:
             for i, v in enumerate(values)]
 
 
+def _deal_edges(name: str) -> set[int]:
+    """The fewest and most players of each deal regime (deck size, hand size) of a variant."""
+    v, by_regime = VARIANTS[name], {}
+    for n in range(v.players[0], v.players[1] + 1):
+        size = v.deal.hand_size
+        regime = (len(v.deck_for(n).faces_of), size.get(n) if isinstance(size, dict) else size)
+        by_regime.setdefault(regime, []).append(n)
+    return {n for counts in by_regime.values() for n in (counts[0], counts[-1])}
+
+
+# Every variant and player count with every check; by default the first seed at the player
+# counts where a deal regime starts or ends (the counts between deal the same way), -m slow all.
 FULL_CASES = [p for i, case in enumerate(CASES)
-              for p in _by_default(case, *FULL_SEEDS[i % 2:], *FULL_SEEDS[:i % 2])]
+              for p in (_by_default(case, *FULL_SEEDS[i % 2:], *FULL_SEEDS[:i % 2])
+                        if case[1] in _deal_edges(case[0]) else
+                        [pytest.param(*case, FULL_SEEDS[i % 2], marks=pytest.mark.slow)])]
 # Whole random matches that take minutes (scores grow slowly under random play): -m slow only;
 # the replay corpus plays whole bot matches of these variants at these counts by default.
 LONG_RANDOM_MATCHES = {("indian_rummy", 2), ("indian_rummy", 6), ("contract_rummy", 3),
