@@ -487,6 +487,15 @@ def best_plays_with_table_jokers(t, hand_cards, hand_jokers):
     return out
 
 
+def _dealt_with_table_jokers(rng, melds, hand_size):
+    """A dealt table and hand, a joker put in one or two of the table's melds."""
+    t, cards = deal(rng, 2, melds, hand_size)
+    for meld in t[:rng.randint(1, 2)]:
+        i = rng.randrange(len(meld))
+        meld[i] = (JOKER, meld[i][1])
+    return t, cards
+
+
 def _compare_with_table_jokers(t, cards, jokers):
     full = cards + [JOKER] * jokers
     plays = best_plays_with_table_jokers(t, cards, jokers)
@@ -507,11 +516,7 @@ def _compare_with_table_jokers(t, cards, jokers):
 @given(st.randoms(use_true_random=False), st.integers(1, 2), st.integers(1, 3),
        st.integers(0, 1))
 def test_find_play_matches_the_brute_force_with_table_jokers(rng, melds, hand_size, jokers):
-    t, cards = deal(rng, 2, melds, hand_size)
-    for meld in t[:rng.randint(1, 2)]:
-        i = rng.randrange(len(meld))
-        meld[i] = (JOKER, meld[i][1])
-    _compare_with_table_jokers(t, cards, jokers)
+    _compare_with_table_jokers(*_dealt_with_table_jokers(rng, melds, hand_size), jokers)
 
 
 @pytest.mark.parametrize(("melds", "cards", "best"), [
@@ -699,11 +704,7 @@ def test_soak_other_variants(name, rng, melds, hand_size, jokers):
 @given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(1, 3),
        st.integers(0, 1))
 def test_soak_find_play_with_table_jokers(rng, melds, hand_size, jokers):
-    t, cards = deal(rng, 2, melds, hand_size)
-    for meld in t[:rng.randint(1, 2)]:
-        i = rng.randrange(len(meld))
-        meld[i] = (JOKER, meld[i][1])
-    _compare_with_table_jokers(t, cards, jokers)
+    _compare_with_table_jokers(*_dealt_with_table_jokers(rng, melds, hand_size), jokers)
 
 
 @pytest.mark.slow

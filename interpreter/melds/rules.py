@@ -355,13 +355,9 @@ class MeldRules:
     def deadwood_floor(self, hand: list[int] | tuple[int, ...]) -> int:
         """A lower bound of :meth:`deadwood`, cheap for plain hands (see
         :meth:`.bits.PlainMelds.deadwood_floor`); for any other hand, the deadwood itself."""
-        if self._tables is not None:                    # _plain_mask, inlined: the hot path
-            try:
-                mask = sum(map(self._bit_of, hand))
-            except (KeyError, TypeError):
-                mask = -1
-            if mask >= 0 and mask.bit_count() == len(hand):
-                return self._tables.deadwood_floor(mask)
+        mask = self._plain_mask(hand)
+        if mask is not None:
+            return self._tables.deadwood_floor(mask)    # type: ignore[union-attr]
         return self.deadwood(hand)
 
     def best_discards(self, hand: Sequence[int]) -> tuple[int, list[int]]:
