@@ -364,9 +364,13 @@ class MeldRules:
         """(deadwood after the best discard, every face whose discard achieves it)."""
         if not isinstance(hand, (list, tuple)):
             hand = list(hand)
-        mask = self._plain_mask(hand)
-        if mask is not None:
-            return self._tables.best_discards(mask)
+        if self._tables is not None:                    # _plain_mask, inlined: the hot path
+            try:
+                mask = sum(map(self._bit_of, hand))
+            except (KeyError, TypeError):
+                mask = -1
+            if mask >= 0 and mask.bit_count() == len(hand):
+                return self._tables.best_discards(mask)
         values = self.discard_values(hand)
         best = min(values.values())
         return best, sorted(f for f, v in values.items() if v == best)     # faces sort as cards do
