@@ -125,12 +125,12 @@ class Faces:
         return self.name(face) if face == declared else f"{self.name(face)}({self.name(declared)})"
 
     def parse_token(self, token: str) -> tuple[int, int]:
-        """(face, declared) of a token such as ``5c`` or ``Jk(5c)``; CardError if bad."""
+        """(face, declared) of a token such as ``5c``, ``Jk(5c)``, or ``2h(5c)`` (a card of a
+        wild rank standing for 5c: whether the card is wild in the hand is the meld rules'
+        to say); CardError if bad."""
         if isinstance(token, str) and token.endswith(")") and "(" in token:
             shown, declared = token[:-1].split("(", 1)
             face, stands_for = self.parse(shown), self.parse(declared)
-            if not self.is_joker(face):
-                raise CardError(f"bad card {token!r}: only a joker declares a card, e.g. Jk(5c)")
             if self.is_joker(stands_for):
                 raise CardError(f"bad card {token!r}: a joker stands for a card of the deck, "
                                 f"not for a joker, e.g. Jk(5c)")

@@ -117,10 +117,12 @@ def test_joker_tokens():
         token = JOKERS.token(JOKERS.joker, face)
         assert JOKERS.parse_token(token) == (JOKERS.joker, face)
     assert JOKERS.parse_token("jk(10♣)") == (JOKERS.joker, JOKERS.parse("Tc"))
+    # any card may declare (a wild rank's card); whether it is wild is the meld rules' to say
+    assert JOKERS.parse_token("2h(5c)") == (JOKERS.parse("2h"), five)
+    assert JOKERS.token(JOKERS.parse("2h"), five) == "2h(5c)"
 
 
 @pytest.mark.parametrize("faces,token,message", [
-    (JOKERS, "5h(5c)", "bad card '5h(5c)': only a joker declares a card, e.g. Jk(5c)"),
     (JOKERS, "Jk(Jk)", "bad card 'Jk(Jk)': a joker stands for a card of the deck, not for a joker"),
     (JOKERS, "Jk", "bad card 'Jk': say which card the joker stands for, e.g. Jk(5c)"),
     (JOKERS, "Jk()", "bad card '': expected a card such as"),

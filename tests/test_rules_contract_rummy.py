@@ -130,3 +130,24 @@ def test_a_discard_not_taken_may_be_bought_with_a_penalty_card():
     names = sorted(CONTRACT.faces.name(f) for f in g.hand_faces(2))
     assert names == sorted(HANDS[2].split() + ["4d", "Qh"])
     assert (g.phase, g.current_player) == (Phase.TURN, 1) and not g.discard
+
+
+# ---- a house rule: deuces wild on the table ---------------------------------------------
+def deuces_wild(tmp_path):
+    path = tmp_path / "deuces.yaml"
+    path.write_text("extends: contract_rummy\nname: Deuces wild\nmelds:\n  wilds: {rank: '2'}\n")
+    return load_variant(path)
+
+
+def test_a_wild_rank_card_on_the_table_declares_what_it_stands_for(tmp_path):
+    g = game({1: "2h 5d 5s 9c 9d 9s Kc Qd Jh 3s", 2: HANDS[2], 0: HANDS[0]},
+             variant=deuces_wild(tmp_path))
+    draw_stock(g)
+    listed = [str(a) for a in g.legal_actions() if a.kind == "meld"]
+    assert "meld [9c 9d 9s] [2h(5c) 5d 5s]" in listed      # the engine's own notation
+    with pytest.raises(IllegalAction, match=r"\[2h 5d 5s\] is not a legal meld"):
+        g.apply("meld [2h 5d 5s] [9c 9d 9s]")               # undeclared, a 2 is itself
+    with pytest.raises(IllegalAction, match="Kc is not wild here"):
+        g.apply("meld [Kc(5c) 5d 5s] [9c 9d 9s]")
+    g.apply("meld [2h(5c) 5d 5s] [9c 9d 9s]")                # typed as listed: accepted
+    assert g.observation(1)["table"] == [["2h(5c)", "5d", "5s"], ["9c", "9d", "9s"]]

@@ -6,7 +6,7 @@
     knock Ah (knock, discarding Ah) | knock (knock keeping every card)   end (end the turn)
     spread (the best arrangement) | spread [Ah 2h 3h] [7c 7d 7s] (exactly these melds)
     layoff 5h on 0 (onto the knocker's meld 0)
-    meld [7h 8h 9h] [Jk(5c) 5d 5s] (table play: the whole new table, jokers with their card)
+    meld [7h 8h 9h] [Jk(5c) 5d 5s] (table play: the whole new table, each wild with its card)
 """
 from __future__ import annotations
 

@@ -73,6 +73,10 @@ def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[
     if missing:
         return f"{_names(faces, missing)} not in the hand"
     for meld in new_table:
+        for face, declared in meld:
+            if face != declared and not rules.is_wild(face):
+                return (f"{faces.token(face, declared)}: {faces.name(face)} is not wild here, "
+                        "so it stands only for itself")
         if rules.meld([f for f, _ in meld], [d for _, d in meld]) is None:
             return f"{meld_name(faces, meld)} is not a legal meld"
     if opening is not None:
