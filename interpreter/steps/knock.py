@@ -88,13 +88,10 @@ class Knock(Step):
         if limits is not None:                 # the usual case, worked out in place
             rules = state.meld_rules
             floor = rules.deadwood_floor(hand)
-            deadwood = None
             out = []
             beyond = limits.beyond
             if beyond is None or not beyond(floor - state.top_points):  # (no card is worth more)
-                deadwood = rules.deadwood(hand)
-                if beyond is None or not beyond(
-                        deadwood - max(map(rules.points.__getitem__, hand))):
+                if beyond is None or not beyond(rules.best_discards(hand)[0]):
                     compare, limit = OPS[limits.op], limits.limit
                     out = _discard_knocks(state, hand, lambda after: compare(after, limit))
             kept_op, kept_beyond = limits.kept_op, limits.kept_beyond
@@ -102,9 +99,7 @@ class Knock(Step):
                 if limits.kept_limit:
                     out.append(KNOCK)
             elif kept_beyond is None or not kept_beyond(floor):
-                if deadwood is None:
-                    deadwood = rules.deadwood(hand)
-                if OPS[kept_op](deadwood, limits.kept_limit):
+                if OPS[kept_op](rules.deadwood(hand), limits.kept_limit):
                     out.append(KNOCK)
             return out, False
         inputs = _Inputs(state, hand)
