@@ -65,9 +65,15 @@ class Faces:
 
     def name(self, face: int) -> str:
         """Notation of a face: ``Ah``, ``Td``, ``Jk``."""
-        if self.is_joker(face):
-            return JOKER
-        return self.ranks[self.rank_of(face)] + self.suits[self.suit_of(face)]
+        if 0 <= face < len(self._names):
+            return self._names[face]
+        raise CardError(f"bad card id {face}: faces are 0..{self.count - 1}")
+
+    @functools.cached_property
+    def _names(self) -> tuple[str, ...]:
+        """Every face's notation, by face id."""
+        plain = tuple(r + s for s in self.suits for r in self.ranks)
+        return plain + ((JOKER,) if self.jokers else ())
 
     def parse(self, text: str) -> int:
         """Face id of a notation such as ``Ah``, ``10d``, ``T♦`` or ``Jk``; CardError if bad."""

@@ -109,6 +109,12 @@ def test_every_natural_token_round_trips(faces):
         assert faces.parse_token(faces.token(face, face)) == (face, face)
 
 
+def test_a_face_id_outside_the_faces_is_refused():
+    for faces, bad in ((GIN, 52), (JOKERS, 53), (GIN, -1)):
+        with pytest.raises(CardError, match=f"bad card id {bad}"):
+            faces.name(bad)
+
+
 def test_joker_tokens():
     five = JOKERS.parse("5c")
     assert JOKERS.token(JOKERS.joker, five) == "Jk(5c)"

@@ -289,6 +289,18 @@ def test_meld_with_declared_jokers(config):
             assert meld == Meld(shape(rules, declared).pop(), tuple(cards), tuple(declared))
 
 
+@pytest.mark.parametrize("config", CONFIGS)
+def test_extensions_are_every_card_a_meld_takes(config):
+    rules_ = engine(CONFIGS[config])
+    rng = random.Random(config)
+    everything = list(range(SUITS * RANKS)) + ([JOKER] if CONFIGS[config].jokers else [])
+    for meld in rules_.melds_in(rng.sample(everything, 14) + list(range(2 * RANKS, 3 * RANKS))):
+        declared = list(meld.declared)
+        expected = [(f, rules_.kind_of(declared + [f])) for f in everything
+                    if f != JOKER and rules_.kind_of(declared + [f])]
+        assert rules_.extensions(declared, everything) == expected, names(declared)
+
+
 def test_meld_rejects_bad_declarations():
     gin, carousel = engine(CONFIGS["gin"]), engine(CONFIGS["carousel"])
     assert gin.meld(GIN.parse_many("5h 6h 7h")).kind == "run"

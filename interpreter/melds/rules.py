@@ -158,6 +158,24 @@ class MeldRules:
             return "group" if self._duplicate_group(declared) else None
         return self._kind.get(frozenset(declared))
 
+    def extensions(self, declared: Sequence[int], faces: Iterable[int]) -> list[tuple[int, str]]:
+        """(face, the kind of meld it makes) for each of ``faces`` that, added to the meld of
+        these ``declared`` faces, makes a legal meld: a group is of one rank and a run of one
+        suit, so only those faces are tried."""
+        declared = list(declared)
+        rank, suit, joker = self.faces.rank_of, self.faces.suit_of, self.faces.joker
+        natural = [d for d in declared if d != joker]
+        ranks, suits = {rank(d) for d in natural}, {suit(d) for d in natural}
+        one_rank = next(iter(ranks)) if len(ranks) == 1 else None
+        one_suit = next(iter(suits)) if len(suits) == 1 else None
+        out, width = [], len(self.faces.ranks)       # (face = suit * width + rank)
+        for f in faces:
+            if f != joker and (f % width == one_rank or f // width == one_suit):
+                kind = self.kind_of(declared + [f])
+                if kind is not None:
+                    out.append((f, kind))
+        return out
+
     def _duplicate_group(self, declared: tuple[int, ...]) -> bool:
         """Cards of one rank with some identical ones, where the group rule allows them."""
         if not self.group_duplicates or self.group_size is None:

@@ -75,49 +75,72 @@ class Spread:
         return list(dict.fromkeys(legal))
 
     def _arrangements(self, state, seat: int):
-        """Every set of disjoint melds in the hand the knocker's condition allows, as notation."""
-        rules, faces = state.meld_rules, state.variant.faces
+        """Every set of disjoint melds in the hand the knocker's condition allows, as notation
+        (melds in the order :meth:`MeldRules.melds_in` lists them, sets depth first)."""
+        rules, name = state.meld_rules, state.variant.faces.name
         hand = state.hand_faces(seat)
-        melds = [m for m in rules.melds_in(hand) if not m.jokers()]
         if seat != state.knocker and not self._defenders_meld(state):
             return [()]
-        check = (state.variant.step("knock").check(state, seat, state.kept_all)
-                 if seat == state.knocker else None)
-        out = []
+        melds = [m for m in rules.melds_in(hand) if not m.jokers()]
+        named = [tuple(map(name, m.cards)) for m in melds]
+        points = rules.points
+        worth = [sum(points[f] for f in m.cards) for m in melds]
+        passes = self._knock_test(state, seat)
+        out: list[tuple] = []
+        if len(set(hand)) == len(hand):          # every face once: melds as bit masks
+            masks = [sum(1 << f for f in m.cards) for m in melds]
 
-        def grow(start: int, chosen: list, left: list[int]):
-            if chosen:
-                if check is None or check(sum(rules.points[f] for f in left)):
-                    out.append(tuple(tuple(faces.name(c) for c in m.cards) for m in chosen))
-            for i in range(start, len(melds)):
-                cards = melds[i].cards
-                if all(left.count(c) >= cards.count(c) for c in cards):
-                    remaining = list(left)
-                    for c in cards:
-                        remaining.remove(c)
-                    grow(i + 1, chosen + [melds[i]], remaining)
+            def grow(start: int, chosen: tuple, used: int, left: int) -> None:
+                if chosen and passes(left):
+                    out.append(chosen)
+                for i in range(start, len(melds)):
+                    if not masks[i] & used:
+                        grow(i + 1, chosen + (named[i],), used | masks[i], left - worth[i])
+            grow(0, (), 0, sum(points[f] for f in hand))
+        else:                                    # copies of a face: counted
 
-        grow(0, [], hand)
-        if check is None or check(sum(rules.points[f] for f in hand)):
+            def grow_counted(start: int, chosen: tuple, left: list[int], total: int) -> None:
+                if chosen and passes(total):
+                    out.append(chosen)
+                for i in range(start, len(melds)):
+                    cards = melds[i].cards
+                    if all(left.count(c) >= cards.count(c) for c in cards):
+                        remaining = list(left)
+                        for c in cards:
+                            remaining.remove(c)
+                        grow_counted(i + 1, chosen + (named[i],), remaining, total - worth[i])
+            grow_counted(0, (), list(hand), sum(points[f] for f in hand))
+        if passes(sum(points[f] for f in hand)):
             out.append(())
         return out
+
+    def _knock_test(self, state, seat: int):
+        """Whether a deadwood total meets the knock's condition (every total for the others),
+        each total worked out once."""
+        if seat != state.knocker:
+            return lambda deadwood: True
+        check = state.variant.step("knock").check(state, seat, state.kept_all)
+        results: dict[int, bool] = {}
+
+        def passes(deadwood: int) -> bool:
+            if deadwood not in results:
+                results[deadwood] = check(deadwood)
+            return results[deadwood]
+        return passes
 
     def _layoffs(self, state, seat: int):
         rules = state.meld_rules
         face_of, name = state.face_of, state.variant.faces.name
         out = []
         own = state.spread.laid.get(seat, [])
+        held = sorted({face_of[c] for c in state.hands[seat]})
         for k, meld in enumerate(state.spread.melds):
             if self.max_per_meld is not None and \
                     len(meld) - len(state.spread.orig[k]) >= self.max_per_meld:
                 continue
-            current = [d for _, d in meld]
             base = [d for _, d in state.spread.orig[k]] + [face_of[c] for m, c in own if m == k]
-            for f in sorted({face_of[c] for c in state.hands[seat]}):
-                if state.variant.faces.is_joker(f):
-                    continue
-                kind = rules.kind_of(current + [f])
-                if kind and (not self.original_melds_only or rules.kind_of(base + [f])) and (
+            for f, kind in rules.extensions([d for _, d in meld], held):
+                if (not self.original_melds_only or rules.kind_of(base + [f])) and (
                         kind != "run" or self.max_per_run_end is None
                         or self._room_past_end(state, k, f)):
                     out.append((name(f), k))
