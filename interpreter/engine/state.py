@@ -205,9 +205,8 @@ class GameState:
     # ---- reading cards ----------------------------------------------------------------------
     def names(self, cards) -> list[str]:
         """Notation of physical cards, in the variant's sort order."""
-        faces = self.variant.faces
-        return sorted((faces.name(self.face_of[c]) for c in cards),
-                      key=lambda n: faces.sort_key(faces.parse(n)))
+        faces, face_of = self.variant.faces, self.face_of
+        return list(map(faces.name, sorted((face_of[c] for c in cards), key=faces.sort_key)))
 
     def hand_faces(self, seat: int) -> list[int]:
         """Faces of a seat's cards (the hand list itself when card ids are faces: read only)."""
