@@ -27,7 +27,8 @@ ACE_LOW = 1 << 12                        # begun at the first position: an ace m
 MAY, NEED, NEED_NATURAL = range(3)       # kinds of room below a run begun at the first position
 GROUPINGS: dict = {}                     # ways to group a rank's cards, shared by all searches
 MOVES: dict = {}                         # the moves of one suit at one step, shared likewise
-MOST_KEPT = 10_000                       # MOVES entries kept (then it starts again)
+SUIT_FREE: dict = {}                     # the same without the suit, shared by the suits
+MOST_KEPT = 10_000                       # entries kept of each (then it starts again)
 
 
 class Position(NamedTuple):
@@ -127,10 +128,11 @@ class Moves:
 
     def _context(self, p, s) -> tuple:
         """All that the moves of suit ``s`` at position ``p`` depend on besides their
-        arguments: searches with equal contexts share their moves (see :data:`MOVES`)."""
+        arguments and the suit named in them: searches with equal contexts share their
+        moves, and so do suits (see :data:`SUIT_FREE`)."""
         pos = self.positions[p]
         return (self.shape, self.max_jokers, self.min_natural, self.canonical, self.ends,
-                self.last, p, s, pos, self.starts[p][s], self.joins[p][s],
+                self.last, p, pos, self.starts[p][s], self.joins[p][s],
                 self.wild_starts[p][s], pos.defer is not None and self.deferrable[pos.defer][s])
 
     def source(self, p):
@@ -234,14 +236,24 @@ class Moves:
         (runs, wildcards, closed, room, grouped, played, later, plan) of each, deduplicated;
         shared by the searches with the same context (:data:`MOVES`)."""
         key = (self._contexts[p][s], runs, cards, wmax, low)
-        found = MOVES.get(key)
+        found = MOVES.get((s, key))
         if found is None:
             if len(MOVES) >= MOST_KEPT:
                 MOVES.clear()
-            found = MOVES[key] = self._moves(s, p, runs, cards, wmax, low)
+            free = SUIT_FREE.get(key)
+            if free is None:
+                if len(SUIT_FREE) >= MOST_KEPT:
+                    SUIT_FREE.clear()
+                free = SUIT_FREE[key] = self._moves(s, p, runs, cards, wmax, low)
+            found = MOVES[s, key] = tuple(
+                (runs, wild, closed, room, _suited(s, group), played, credit, later,
+                 ("r", s) + plan)
+                for runs, wild, closed, room, group, played, credit, later, plan in free)
         return found
 
     def _moves(self, s, p, runs, cards, wmax, low) -> tuple:
+        """:meth:`moves` without the suit: groups name only their tokens, plans begin at
+        the position."""
         mand, opt, fixed = cards
         tokens = (NATURAL, FIXED, WILD)
         out: dict = {}
@@ -319,7 +331,7 @@ class Moves:
         played = n + starts[0] + grouped[0]
         if pos.defer is None and played < mand:
             return
-        group = ((s, NATURAL),) * grouped[0] + ((s, FIXED),) * grouped[1]
+        group = (NATURAL,) * grouped[0] + (FIXED,) * grouped[1]
         from_hand = max(0, played - mand)
         later, credit = None, from_hand - opt * (pos.slot is not None)
         if pos.defer is not None:
@@ -339,7 +351,7 @@ class Moves:
         key = (runs, w + wild, group, played, later, room)
         if key not in out:
             out[key] = (runs, w + wild, closed, room, group, played, credit, later,
-                        ("r", s, p, acts, tuple(new), fills))
+                        (p, acts, tuple(new), fills))
 
     # ---- groups -------------------------------------------------------------------------------
     def groupings(self, items):
@@ -432,6 +444,12 @@ def _take(used, tok, most, fixed, wmax):
     if tok == FIXED:
         return (n, f + 1, w) if f < fixed else None
     return (n, f, w + 1) if w < wmax else None
+
+
+@functools.cache
+def _suited(s: int, tokens: tuple) -> tuple:
+    """A group part of suit ``s``: (suit, token) of each of its ``tokens``."""
+    return tuple((s, tok) for tok in tokens)
 
 
 @functools.cache
