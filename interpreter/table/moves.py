@@ -235,8 +235,9 @@ class Moves:
         """Every way to place suit ``s``'s ``cards`` (must play, may play, kept jokers) at
         position ``p`` given its open ``runs``, ``wmax`` wildcards and the room ``low`` below
         runs begun at the first position (None unless the ace sits at both ends). Returns
-        (runs, wildcards, closed, room, grouped, played, later, plan) of each, deduplicated;
-        shared by the searches with the same context (:data:`MOVES`)."""
+        (runs, wildcards, closed, room, grouped, played, credit, later, plan) of each,
+        deduplicated; shared by the searches with the same context (:data:`MOVES`), and
+        built once for every suit and position alike (:data:`SUIT_FREE`)."""
         key = (self._contexts[p][s], runs, cards, wmax, low)
         found = MOVES.get((s, p, self.last, key))
         if found is None:
