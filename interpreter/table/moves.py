@@ -27,7 +27,8 @@ ACE_LOW = 1 << 12                        # begun at the first position: an ace m
 MAY, NEED, NEED_NATURAL = range(3)       # kinds of room below a run begun at the first position
 GROUPINGS: dict = {}                     # ways to group a rank's cards, shared by all searches
 MOVES: dict = {}                         # the moves of one suit at one step, shared likewise
-MOST_KEPT = 10_000                       # MOVES entries kept (then it starts again)
+SUIT_FREE: dict = {}                     # the same without suit and rank, shared by them
+MOST_KEPT = 10_000                       # entries kept of each (then it starts again)
 
 
 class Position(NamedTuple):
@@ -127,11 +128,14 @@ class Moves:
 
     def _context(self, p, s) -> tuple:
         """All that the moves of suit ``s`` at position ``p`` depend on besides their
-        arguments: searches with equal contexts share their moves (see :data:`MOVES`)."""
+        arguments, the suit and position named in them and the room they make: searches with
+        equal contexts share their moves, and so do suits and positions (see
+        :data:`SUIT_FREE`)."""
         pos = self.positions[p]
         return (self.shape, self.max_jokers, self.min_natural, self.canonical, self.ends,
-                self.last, p, s, pos, self.starts[p][s], self.joins[p][s],
-                self.wild_starts[p][s], pos.defer is not None and self.deferrable[pos.defer][s])
+                p == 0, pos.slot is not None, pos.defer is not None, pos.ends,
+                self.starts[p][s], self.joins[p][s], self.wild_starts[p][s],
+                pos.defer is not None and self.deferrable[pos.defer][s])
 
     def source(self, p):
         """The cards at position ``p``: a later copy of a rank shows its first copy's."""
@@ -231,17 +235,39 @@ class Moves:
         """Every way to place suit ``s``'s ``cards`` (must play, may play, kept jokers) at
         position ``p`` given its open ``runs``, ``wmax`` wildcards and the room ``low`` below
         runs begun at the first position (None unless the ace sits at both ends). Returns
-        (runs, wildcards, closed, room, grouped, played, later, plan) of each, deduplicated;
-        shared by the searches with the same context (:data:`MOVES`)."""
+        (runs, wildcards, closed, room, grouped, played, credit, later, plan) of each,
+        deduplicated; shared by the searches with the same context (:data:`MOVES`), and
+        built once for every suit and position alike (:data:`SUIT_FREE`)."""
         key = (self._contexts[p][s], runs, cards, wmax, low)
-        found = MOVES.get(key)
+        found = MOVES.get((s, p, self.last, key))
         if found is None:
             if len(MOVES) >= MOST_KEPT:
                 MOVES.clear()
-            found = MOVES[key] = self._moves(s, p, runs, cards, wmax, low)
+            free = SUIT_FREE.get(key)
+            if free is None:
+                if len(SUIT_FREE) >= MOST_KEPT:
+                    SUIT_FREE.clear()
+                free = SUIT_FREE[key] = self._moves(s, p, runs, cards, wmax, low)
+            found = MOVES[s, p, self.last, key] = self._placed(free, s, p)
         return found
 
+    def _placed(self, free, s, p) -> tuple:
+        """:meth:`_moves`'s moves, for suit ``s`` at position ``p``: groups name the suit,
+        plans the suit and position, and the room is counted; of moves equal but for their
+        plans, the first."""
+        out: dict = {}
+        for runs, wild, closed, begun, more_room, group, played, credit, later, plan in free:
+            room = ((closed * (self.last - p + 1) + begun * p) if self.canonical else 0
+                    ) + more_room
+            key = (runs, wild, group, played, later, room)
+            if key not in out:
+                out[key] = (runs, wild, closed, room, _suited(s, group), played, credit, later,
+                            ("r", s, p) + plan)
+        return tuple(out.values())
+
     def _moves(self, s, p, runs, cards, wmax, low) -> tuple:
+        """:meth:`moves` without naming the suit and position: groups name only their tokens,
+        plans begin at the actions, and the room is (runs closed, runs begun, more room)."""
         mand, opt, fixed = cards
         tokens = (NATURAL, FIXED, WILD)
         out: dict = {}
@@ -319,7 +345,7 @@ class Moves:
         played = n + starts[0] + grouped[0]
         if pos.defer is None and played < mand:
             return
-        group = ((s, NATURAL),) * grouped[0] + ((s, FIXED),) * grouped[1]
+        group = (NATURAL,) * grouped[0] + (FIXED,) * grouped[1]
         from_hand = max(0, played - mand)
         later, credit = None, from_hand - opt * (pos.slot is not None)
         if pos.defer is not None:
@@ -329,17 +355,16 @@ class Moves:
             if self.deferrable[pos.defer][s] and kept != (0, 0, 0):
                 later, credit = kept, opt
         runs = tuple(sorted([a[1] for a in acts if a != "c"] + [d for _, d in new]))
-        closed = acts.count("c")
-        room = (closed * (self.last - p + 1) + len(new) * p) if self.canonical else 0
+        closed, more_room = acts.count("c"), 0
         if slots is not None:
             if pos.ends:
-                later, room = (), room + (slots[MAY] - fills[4] - fills[5]) * self.canonical
+                later, more_room = (), (slots[MAY] - fills[4] - fills[5]) * self.canonical
             else:
                 later = tuple(slots) if any(slots) else ()
-        key = (runs, w + wild, group, played, later, room)
+        key = (runs, w + wild, group, played, later, closed, len(new), more_room)
         if key not in out:
-            out[key] = (runs, w + wild, closed, room, group, played, credit, later,
-                        ("r", s, p, acts, tuple(new), fills))
+            out[key] = (runs, w + wild, closed, len(new), more_room, group, played, credit,
+                        later, (acts, tuple(new), fills))
 
     # ---- groups -------------------------------------------------------------------------------
     def groupings(self, items):
@@ -432,6 +457,12 @@ def _take(used, tok, most, fixed, wmax):
     if tok == FIXED:
         return (n, f + 1, w) if f < fixed else None
     return (n, f, w + 1) if w < wmax else None
+
+
+@functools.cache
+def _suited(s: int, tokens: tuple) -> tuple:
+    """A group part of suit ``s``: (suit, token) of each of its ``tokens``."""
+    return tuple((s, tok) for tok in tokens)
 
 
 @functools.cache
