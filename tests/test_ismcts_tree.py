@@ -71,6 +71,14 @@ def test_without_the_tree_only_the_root_is_kept():
     assert len(tree.nodes) == 1
 
 
+def test_a_tree_that_never_widens_values_the_candidates_as_the_flat_search_does():
+    state, _, candidates = mid_hand()
+    flat, _ = make_agent("ismcts", 5, worlds=12, steps=60, tree=0).search(state, candidates)
+    narrow, tree = make_agent("ismcts", 5, worlds=12, steps=60, widen=10**9).search(
+        state, candidates)
+    assert narrow == flat and len(tree.nodes) > 1
+
+
 def near_gin():
     """Seat 0 holds Ah 2h 3h, 7c 7d 7s, 9s Ts Js and Kd; the upcard Qs gives gin with Kd
     knocked away."""

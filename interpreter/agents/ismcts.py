@@ -117,8 +117,9 @@ class IsmctsAgent:
         return value
 
     def _in_tree(self, state, tree: Tree, path: list) -> tuple[Action | None, bool]:
-        """(the seat's move at ``state`` chosen in the tree, None where it has no real
-        choice; whether the node was added now), the choice appended to ``path``."""
+        """(the seat's move at ``state``: chosen in the tree, the rollout bot's where it weighs
+        one candidate, None where one action is legal; whether a node was added now), a
+        choice made in the tree appended to ``path``."""
         legal = state.legal_actions()
         if len(legal) < 2:
             return None, False
