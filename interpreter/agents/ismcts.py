@@ -1,16 +1,26 @@
-"""The IS-MCTS agent: information-set search one decision deep, over the rollout bot's play.
+"""The IS-MCTS agent: single-observer information-set Monte Carlo tree search over the rollout
+bot's play.
 
-At each decision with a real choice it takes a few candidate actions: the rollout bot's own
+At each decision with a real choice it weighs a few candidate actions: the rollout bot's own
 (``rollout``: ``strong``, ``greedy`` or ``random``), and where it knocks, draws or discards,
-the others worth weighing (taking or leaving a card that would join a meld; the discards leaving at most ``slack``
-deadwood above the least, ``width`` of them, least first; the best knock). It draws
-``worlds`` determinisations from the seat's information in proportion to how well the
-opponents' choices this hand fit the hands they give them (a Metropolis chain of ``steps``
-card swaps, :mod:`interpreter.search.inference`; ``miss``: the weight of a choice that does
-not fit).
-Every candidate is played in the same worlds, the rollout bot playing every seat to the end
-of the hand (at most ``depth`` actions, then the deadwood held counts), and is worth the
-points the seat gains in the hand minus the others' mean.
+the others worth weighing (taking or leaving a card that would join a meld; the discards
+leaving at most ``slack`` deadwood above the least, ``width`` of them, least first; the best
+knock). It draws ``worlds`` determinisations from the seat's information in proportion to how
+well the opponents' choices this hand fit the hands they give them (a Metropolis chain of
+``steps`` card swaps, :mod:`interpreter.search.inference`; ``miss``: the weight of a choice
+that does not fit).
+
+In each world every candidate is played once (common random numbers at the root); the hand
+then goes on to its end (at most ``depth`` actions, then the deadwood held counts), the
+rollout bot playing the other seats (the opponent model). The seat's own later decisions
+with a real choice are nodes of a tree keyed by its information set
+(:mod:`interpreter.search.tree`), shared by every world that reaches them: there it chooses
+among the same kind of candidates by UCB (``explore`` weighting the bonus, availability
+counted; the rollout bot's choice until the node was reached ``widen`` times). The first
+node a simulation reaches that the tree lacks is added, and the rest of the hand is the
+rollout bot's play (``tree=0``: no nodes below the root, flat Monte Carlo). A simulation is
+worth the points the seat gains in the hand minus the others' mean, counted at every node
+it passed.
 
 It plays the rollout bot's choice unless a candidate beats it, in the same worlds, by more
 than ``gain`` points on average and by more than ``z`` standard errors of that paired
@@ -23,9 +33,11 @@ from __future__ import annotations
 import math
 import random
 
+from ..engine import Action
 from ..errors import LimitError, RummyError
 from ..search import clone
 from ..search.inference import Reader, sampled_worlds
+from ..search.tree import Node, Tree
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
 from .strong import StrongAgent
@@ -36,7 +48,8 @@ ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 class IsmctsAgent:
     name = "ismcts"
     OPTIONS = {"worlds": 64, "steps": 400, "rollout": "strong", "width": 1, "slack": 4,
-               "z": 2.0, "gain": 1.0, "miss": 0.03, "depth": 200}
+               "z": 2.0, "gain": 1.0, "miss": 0.03, "depth": 200, "explore": 10.0,
+               "widen": 8, "tree": 1}
 
     def __init__(self, seed: int, **options):
         settings = {**self.OPTIONS, **options}
@@ -49,6 +62,8 @@ class IsmctsAgent:
         self.z, self.gain, self.miss = float(settings["z"]), float(settings["gain"]), \
             float(settings["miss"])
         self.depth = max(1, int(settings["depth"]))
+        self.explore, self.widen = float(settings["explore"]), int(settings["widen"])
+        self.tree = bool(int(settings["tree"]))
         self.rng = random.Random(seed)
         self.policy = ROLLOUTS[settings["rollout"]](self.rng.getrandbits(32))
         self.reader: Reader | None = None
@@ -62,14 +77,60 @@ class IsmctsAgent:
             candidates = self._candidates(state, legal, default)
             if len(candidates) < 2:
                 return default
-            if self.reader is None or self.reader.rules is not state.meld_rules:
-                self.reader = Reader(state, miss=self.miss)
-            seat = state.current_player
-            worlds = sampled_worlds(state, seat, self.rng, self.reader, self.steps, self.worlds)
-            values = {a: [self._rollout(w, a, seat) for w in worlds] for a in candidates}
+            values, _ = self.search(state, candidates)
         except LimitError:                   # (a hand beyond the arrangement search)
             return default
         return self._chosen(values, default)
+
+    def search(self, state, candidates: list) -> tuple[dict, Tree]:
+        """({candidate: its value in each world, in order}, the tree grown), for the seat
+        to act at ``state`` (see the module doc)."""
+        if self.reader is None or self.reader.rules is not state.meld_rules:
+            self.reader = Reader(state, miss=self.miss)
+        seat = state.current_player
+        worlds = sampled_worlds(state, seat, self.rng, self.reader, self.steps, self.worlds)
+        tree = Tree(seat)
+        root, _ = tree.node(state)
+        values: dict = {a: [] for a in candidates}
+        for world in worlds:
+            root.offer(candidates)
+            for action in candidates:
+                values[action].append(self._simulate(world, [(root, action)], tree))
+        return values, tree
+
+    def _simulate(self, world, path: list[tuple[Node, Action]], tree: Tree) -> float:
+        """Play the last action of ``path`` in a copy of ``world``, then the hand to its end
+        (see the module doc); count the value at every node passed, and return it."""
+        state, seat = clone(world), tree.seat
+        start, hands = state.returns(), len(state.history)
+        state.apply(path[-1][1])
+        act, apply, played, grown = self.policy.act, state.apply, 0, not self.tree
+        while not state.is_terminal and len(state.history) == hands and played < self.depth:
+            move = None
+            if not grown and state.current_player == seat:
+                move, grown = self._in_tree(state, tree, path)
+            apply(act(state) if move is None else move)
+            played += 1
+        value = self._value(state, start, hands, seat)
+        for node, action in path:
+            node.update(action, value)
+        return value
+
+    def _in_tree(self, state, tree: Tree, path: list) -> tuple[Action | None, bool]:
+        """(the seat's move at ``state``: chosen in the tree, the rollout bot's where it weighs
+        one candidate, None where one action is legal; whether a node was added now), a
+        choice made in the tree appended to ``path``."""
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            return None, False
+        default = self.policy.act(state)
+        candidates = self._candidates(state, legal, default)
+        if len(candidates) < 2:
+            return default, False
+        node, added = tree.node(state)
+        move = node.select(candidates, self.explore, self.widen)
+        path.append((node, move))
+        return move, added
 
     def _candidates(self, state, legal: list, default) -> list:
         """The actions weighed, the rollout bot's first (see the module doc)."""
@@ -93,17 +154,10 @@ class IsmctsAgent:
             out += sorted((a for a in legal if a.kind == "knock"), key=after)[:1]
         return list(dict.fromkeys(out))
 
-    def _rollout(self, world, action, seat: int) -> float:
-        """The points ``seat`` gains in the rest of the hand, minus the others' mean, after
-        ``action`` in a copy of ``world``, the rollout bot playing every seat (a hand not
-        over after ``depth`` actions: each seat's deadwood, negated, instead)."""
-        state = clone(world)
-        start, hands = state.returns(), len(state.history)
-        state.apply(action)
-        act, apply, played = self.policy.act, state.apply, 0
-        while not state.is_terminal and len(state.history) == hands and played < self.depth:
-            apply(act(state))
-            played += 1
+    @staticmethod
+    def _value(state, start: list, hands: int, seat: int) -> float:
+        """The points ``seat`` gained since ``start`` (the returns then), minus the others'
+        mean (a hand not over: each seat's deadwood, negated, instead)."""
         if state.is_terminal or len(state.history) != hands:
             gained = [now - then for now, then in zip(state.returns(), start)]
         else:

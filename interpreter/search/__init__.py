@@ -3,8 +3,9 @@
 ``new_chance_game`` / ``ChanceState`` (:mod:`.chance`): deals and stock draws as chance nodes
 with their outcomes; ``clone`` and ``resample_hidden`` (:mod:`.determinize`): copies of a
 State, and a determinisation from one seat's information; ``sampled_worlds``
-(:mod:`.inference`): determinisations weighted by the others' choices this hand, for search
-bots such as :class:`interpreter.agents.ismcts.IsmctsAgent`.
+(:mod:`.inference`): determinisations weighted by the others' choices this hand; ``Tree``
+(:mod:`.tree`): one seat's decision nodes keyed by its information set, with UCB selection;
+for search bots such as :class:`interpreter.agents.ismcts.IsmctsAgent`.
 """
 from .chance import CHANCE, ChanceState, dealt_order, new_chance_game
 from .determinize import clone, resample_hidden
