@@ -575,9 +575,11 @@ FULL_CASES = [p for i, case in enumerate(CASES)
                         if case[1] in _deal_edges(case[0]) else
                         [pytest.param(*case, FULL_SEEDS[i % 2], marks=pytest.mark.slow)])]
 # Whole random matches that take minutes (scores grow slowly under random play): -m slow only;
-# the replay corpus plays whole bot matches of these variants at these counts by default.
+# the replay corpus plays whole bot matches of these variants at these counts by default (and
+# gin_standard_game150 is gin_standard with a later match end, test_house_rules.py).
 LONG_RANDOM_MATCHES = {("indian_rummy", 2), ("indian_rummy", 6), ("contract_rummy", 3),
-                       ("contract_rummy", 5), ("three_thirteen", 2), ("three_thirteen", 4)}
+                       ("contract_rummy", 5), ("three_thirteen", 2), ("three_thirteen", 4),
+                       ("gin_standard_game150", 2)}
 MATCH_CASES = [pytest.param(name, n, marks=() if n in VARIANTS[name].players
                             and (name, n) not in LONG_RANDOM_MATCHES else pytest.mark.slow)
                for name, n in CASES]
