@@ -359,13 +359,9 @@ class MeldRules:
         """Minimum deadwood points of a hand."""
         if not isinstance(hand, (list, tuple)):
             hand = list(hand)
-        if self._tables is not None:                    # _plain_mask, inlined: the hot path
-            try:
-                mask = sum(map(self._bit_of, hand))
-            except (KeyError, TypeError):
-                mask = -1
-            if mask >= 0 and mask.bit_count() == len(hand):
-                return self._tables.deadwood(mask)
+        mask = self._plain_mask(hand)
+        if mask is not None:
+            return self._tables.deadwood(mask)          # type: ignore[union-attr]
         best = min(self._any_search(packed, jokers, {}, None, left)
                    for packed, jokers, left, _ in self._pools(list(hand)))
         return best if best < UNMET else sum(self.points[f] for f in hand)
