@@ -271,7 +271,8 @@ def check_observation(state, seat: int, notation: Notation, where: str,
             names(places["knocker melds"]), f"{where}: knocker's melds"
         for key, melds in laid.get("melds", {}).items():
             assert int(key) in arranged, f"{where}: melds of seat {key} before it spread"
-            assert Counter(c for m in melds for c in m) == names(places[f"arranged {key}"]), where
+            assert Counter(notation.tokens(json.dumps(melds))) == \
+                names(places[f"arranged {key}"]), where      # (a wild shows its card: Jk(5c))
         for key, cards in laid.get("deadwood", {}).items():
             assert int(key) in arranged, f"{where}: deadwood of seat {key} before it spread"
             assert Counter(cards) == names(state.hands[int(key)]), where
