@@ -58,14 +58,7 @@ class Additions:
         t = self.tables
         n, m, counted, bias, tops, dead_at = t.n, t.mask, t.counted, t.bias, t.tops, t.dead_at
         usable = t.tables.usable
-        counts = wanted = shift = 0
-        x = h
-        while x:
-            chunk = x & m
-            counts += counted[chunk]
-            wanted |= usable[chunk] << shift
-            x >>= n
-            shift += n
+        counts, wanted = t.counts_and_wanted(h)
         out = 0
         while cards:
             bit = cards & -cards

@@ -151,8 +151,9 @@ class PlainMelds:
                 total -= points[r] * (counts >> (r * width) & field)
         return total
 
-    def discard_values(self, h: int) -> dict[int, int]:
-        """Least deadwood after discarding each card of ``h``: {face: points}."""
+    def counts_and_wanted(self, h: int) -> tuple[int, int]:
+        """(``counted`` summed over the suits of ``h``, the cards of ``h`` some run within its
+        suit could use)."""
         n, m, usable, counted = self.n, self.mask, self.tables.usable, self.counted
         counts = wanted = shift = 0
         x = h
@@ -162,6 +163,11 @@ class PlainMelds:
             wanted |= usable[chunk] << shift
             x >>= n
             shift += n
+        return counts, wanted
+
+    def discard_values(self, h: int) -> dict[int, int]:
+        """Least deadwood after discarding each card of ``h``: {face: points}."""
+        counts, wanted = self.counts_and_wanted(h)
         choices, core, settled, plain = self._discard_choices(
             h, (counts + self.bias) & self.tops, wanted)
         out: dict[int, int] = {}
