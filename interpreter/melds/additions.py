@@ -70,44 +70,13 @@ class Additions:
             after = counts - counted[chunk] + counted[grown]
             ranks = (after + bias) & tops
             if ranks:
-                value = self._with_groups(h | bit, after >> dead_at, ranks,
-                                          wanted & ~(m << shift) | usable[grown] << shift)
+                value = t.with_groups(h | bit, after >> dead_at, ranks,
+                                      wanted & ~(m << shift) | usable[grown] << shift)
             else:
                 value = after >> dead_at
             if value < below:
                 out |= bit
         return out
-
-    def _with_groups(self, h: int, total: int, ranks: int, wanted: int) -> int:
-        """The deadwood of ``h`` as :meth:`.bits.PlainMelds.deadwood` finds it, from parts
-        worked out by the caller: ``total`` left by runs alone, the group-sized ``ranks``
-        (field top bits, as there) and the cards some run ``wanted``."""
-        t = self.tables
-        points, spread, width, groups = t.rank_points, t.spread, t.width, t.groups
-        known, largest = groups.known, groups.largest
-        choices, grouped = [0], 0
-        while ranks:
-            top = ranks & -ranks
-            ranks ^= top
-            r = (top.bit_length() - 1) // width
-            held = h >> r & spread
-            in_runs = wanted >> r & spread
-            if in_runs:
-                options = known.get(held | in_runs << 1) or groups.choices(held, in_runs)
-                choices = [c | o << r for c in choices for o in options]
-            else:               # no run wants the rank's cards: its largest group
-                grouped += points[r] * largest[held]
-        n, m, dead = t.n, t.mask, t.tables.dead
-        best = total
-        for removed in choices:
-            if removed:
-                x, left = h & ~removed, 0
-                while x:
-                    left += dead[x & m]
-                    x >>= n
-                if left < best:
-                    best = left
-        return best - grouped
 
 
 def _run_joins(chunk: int, usable: tuple[int, ...], ranks: int) -> int:

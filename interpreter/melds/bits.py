@@ -102,11 +102,17 @@ class PlainMelds:
         total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
         if not ranks:
             return total
-        dead = self.tables.dead
-        # a rank no run wants keeps its largest group: its cards, dead in `total`, leave it
+        return self.with_groups(h, total, ranks, self._wanted(h))
+
+    def with_groups(self, h: int, total: int, ranks: int, wanted: int) -> int:
+        """The least deadwood of ``h`` from its parts: ``total`` left by runs alone, the
+        group-sized ``ranks`` (field top bits of ``counted``) and the cards some run
+        ``wanted``. A rank no run wants keeps its largest group (its cards, dead in ``total``,
+        leave it); the others' group choices are tried."""
+        n, m, dead = self.n, self.mask, self.tables.dead
         points, spread, width, groups = self.rank_points, self.spread, self.width, self.groups
         known, largest = groups.known, groups.largest
-        wanted, choices, grouped = self._wanted(h), None, 0
+        choices, grouped = None, 0
         while ranks:
             top = ranks & -ranks
             ranks ^= top
@@ -121,12 +127,12 @@ class PlainMelds:
         best = total
         for removed in choices or ():
             if removed:
-                x, total = h & ~removed, 0
+                x, left = h & ~removed, 0
                 while x:
-                    total += dead[x & m]
+                    left += dead[x & m]
                     x >>= n
-                if total < best:
-                    best = total
+                if left < best:
+                    best = left
         return best - grouped
 
     def deadwood_floor(self, h: int) -> int:
