@@ -92,13 +92,18 @@ class PlainMelds:
         return cls(n, suits, points, runs, groups)
 
     # ---- deadwood ---------------------------------------------------------------------------
+    def counts(self, h: int) -> int:
+        """``counted`` summed over the suits of ``h`` (see ``__init__``)."""
+        n, m, counted = self.n, self.mask, self.counted
+        counts = 0
+        while h:
+            counts += counted[h & m]
+            h >>= n
+        return counts
+
     def deadwood(self, h: int) -> int:
         """Least deadwood points of the hand ``h``."""
-        n, m, counted = self.n, self.mask, self.counted
-        counts, x = 0, h
-        while x:
-            counts += counted[x & m]
-            x >>= n
+        counts = self.counts(h)
         total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
         if not ranks:
             return total
@@ -140,11 +145,7 @@ class PlainMelds:
         runs alone leave, less the points of every card of a rank holding enough cards for a
         group (a card taken out of a hand lowers its runs-only deadwood by at most the card's
         points). Exact when no rank holds that many."""
-        n, m, counted = self.n, self.mask, self.counted
-        counts, x = 0, h
-        while x:
-            counts += counted[x & m]
-            x >>= n
+        counts = self.counts(h)
         total, ranks = counts >> self.dead_at, (counts + self.bias) & self.tops
         if not ranks:
             return total
