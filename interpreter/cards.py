@@ -105,7 +105,7 @@ class Faces:
     @functools.cached_property
     def _by_name(self) -> dict[str, int]:
         """Exact notation -> face, and the lower-case spelling of each as a fallback."""
-        table = {}
+        table: dict[str, int] = {}
         for face in range(self.count):
             table.setdefault(self.name(face).lower(), face)
         for face in range(self.count):
@@ -116,14 +116,14 @@ class Faces:
         """Faces of several cards; accepts a space separated string, notations, or face ids."""
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
-        out = []
+        out: list[int] = []
         for card in cards:
-            if isinstance(card, int) and not isinstance(card, bool):
-                if not 0 <= card < self.count:
-                    raise CardError(f"bad card id {card}: faces are 0..{self.count - 1}")
-                out.append(card)
-            else:
+            if isinstance(card, str):
                 out.append(self.parse(card))
+            elif type(card) is not int or not 0 <= card < self.count:
+                raise CardError(f"bad card id {card!r}: faces are 0..{self.count - 1}")
+            else:
+                out.append(card)
         return out
 
     def token(self, face: int, declared: int) -> str:
@@ -167,7 +167,7 @@ class Deck:
         """Face of each physical card id, in the unshuffled order."""
         plain = len(self.faces.suits) * len(self.faces.ranks)
         order = [f for _ in range(self.copies) for f in range(plain)]
-        return tuple(order + [self.faces.joker] * self.jokers)
+        return tuple(order + [plain] * self.jokers)     # the joker's face follows the plain ones
 
     @property
     def size(self) -> int:

@@ -394,7 +394,7 @@ def _copier(kind: Any) -> Callable[[Any], Any]:
 _COPIERS = {f.name: _copier(_TYPES[f.name]) for f in _DATA}
 
 
-def _snapshot_function():
+def _snapshot_function() -> Callable[[GameState], dict[str, Any]]:
     """``snapshot`` generated from the copiers, as ``reset`` is (a snapshot is taken before
     every action that may end a hand)."""
     values: dict[str, Any] = {}

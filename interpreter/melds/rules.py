@@ -121,7 +121,7 @@ class MeldRules:
         self._kind = {frozenset(t): k for k, t in self.templates}
         self._order = {frozenset(t): t for _, t in self.templates}
         self._points = self.points
-        self._joker_points = faces.points[faces.joker] if faces.jokers else 0
+        self._joker_points = faces.points[-1] if faces.jokers else 0   # the joker's face is last
         self._run_min = run[0] if run else 0
         self._entries = self._index_entries(self._longest_needed(run, deck_jokers))
         self._single = [self._entry_masks((f,)) for f in range(faces.count)]
@@ -227,10 +227,11 @@ class MeldRules:
             raise LimitError(f"a hand of {len(hand)} cards is too large to arrange: "
                              f"at most {MAX_CARDS} cards")
         mask = self._plain_mask(hand) if len(hand) <= TABLE_ARRANGE_CARDS else None
-        if mask is not None:                    # the search's own choices, by table lookups
-            melds = [self._meld_from(*self.templates[e.template], e.naturals, iter(()))
-                     for e in plain_arrange.picks(self, self._tables, mask)]
-            return self._finished(hand, melds, self._tables.deadwood(mask))  # type: ignore[union-attr]
+        tables = self._tables
+        if mask is not None and tables is not None:     # the search's choices, by table lookups
+            picked = [self._meld_from(*self.templates[e.template], e.naturals, iter(()))
+                      for e in plain_arrange.picks(self, tables, mask)]
+            return self._finished(hand, picked, tables.deadwood(mask))
         best = None
         for packed, jokers, leftover, pool in self._pools(hand):
             choice: dict = {}
@@ -591,7 +592,7 @@ def _groups(faces: Faces, size: tuple[int, int] | None) -> list[tuple[str, tuple
     if not size:
         return []
     low, high = size
-    out = []
+    out: list[tuple[str, tuple[int, ...]]] = []
     for rank in range(len(faces.ranks)):
         cards = [faces.face(s, rank) for s in range(len(faces.suits))]
         for n in range(low, min(high, len(cards)) + 1):

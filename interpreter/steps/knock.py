@@ -221,7 +221,7 @@ class _Inputs:
         return self._deadwood
 
     @property
-    def env(self):
+    def env(self) -> Any:
         if self._env is None:
             self._env = knock_env(self.state, self.state.player, self.hand)
             if self._deadwood is not None:

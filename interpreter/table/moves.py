@@ -94,7 +94,7 @@ def shape_of(rules: MeldRules) -> Shape:
     lo, hi = (min(lengths), max(lengths)) if runs else (None, 0)
     bounded = hi < ranks
     return Shape(suits, ranks, (min(sizes), max(sizes)) if sizes else None, lo,
-                 (hi if bounded else lo) if runs else 0, bounded,
+                 (hi if bounded else min(lengths)) if runs else 0, bounded,
                  (0, 1) in steps or ranks < 2, (ranks - 1, 0) in steps, wrap)
 
 
@@ -106,13 +106,15 @@ class Moves:
         self.shape, self.positions, self.items, self.pool = shape, positions, items, pool
         self.canonical, self.max_jokers = canonical, rules.max_jokers
         self.min_natural = max(0, rules.min_natural)
+        self.run_min = shape.run_min or 0
         self.suits, self.ranks, self.last = shape.suits, shape.ranks, len(positions) - 1
         self.ends = any(pos.ends for pos in positions)
         present = [[any(self.source(p)[s]) for s in range(self.suits)]
                    for p in range(len(positions))]
-        self.grouping = [bool(pos.groups and shape.group and sum(present[p]) + pool >=
-                              shape.group[0]) for p, pos in enumerate(positions)]
-        self.joins = [[self.grouping[p] and sum(row) - row[s] + pool >= shape.group[0] - 1
+        least = shape.group[0] if shape.group else 0
+        self.grouping = [bool(pos.groups and shape.group and sum(present[p]) + pool >= least)
+                         for p, pos in enumerate(positions)]
+        self.joins = [[self.grouping[p] and sum(row) - row[s] + pool >= least - 1
                        for s in range(self.suits)] for p, row in enumerate(present)]
         self.starts = self._run_starts()
         self.wild_starts = self._wild_start_positions()
@@ -209,7 +211,7 @@ class Moves:
         return d & ~LEAD | ACE_LOW if d and self.ends and p == 0 else d
 
     def closable(self, d: int) -> bool:
-        return ((d & 15) >= self.shape.run_min and (d >> 4 & 7) >= self.min_natural
+        return ((d & 15) >= self.run_min and (d >> 4 & 7) >= self.min_natural
                 and not d & TRAIL)
 
     def need(self, d: int) -> int:
@@ -224,7 +226,7 @@ class Moves:
         is legal with one more card (a natural card) below it, else None."""
         if self.closable(d):
             return MAY
-        if d & TRAIL or (d & 15) + 1 < self.shape.run_min:
+        if d & TRAIL or (d & 15) + 1 < self.run_min:
             return None
         naturals = d >> 4 & 7
         return NEED if naturals >= self.min_natural else (

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -257,7 +258,8 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
     def options(rest: tuple, wild: int, grown: int):
         """(value, state after, meld index or None for a new meld, naturals, joker cards)."""
         low, left = rest[0], Counter(rest)
-        choices = [(None, t, _cap(wild, rules.max_jokers)) for t in news[low]]
+        choices: list[tuple[int | None, tuple[int, ...], int]] = [
+            (None, t, _cap(wild, rules.max_jokers)) for t in news[low]]
         choices += [(i, e, _cap(wild, cap)) for i, (cap, extras) in enumerate(growth)
                     if not grown >> i & 1 for e in extras if low in e]
         for i, cards, room in choices:
@@ -293,7 +295,8 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
     state = (tuple(sorted(f for f in hand if f != joker)), jokers, 0)
     if best(state) <= 0:
         return None
-    melds, fresh = [list(map(tuple, meld)) for meld in table], []
+    melds: list[list[tuple[int, int]]] = [[(f, d) for f, d in meld] for meld in table]
+    fresh: list[list[tuple[int, int]]] = []
     while state[0]:
         choice = memo[state][1]
         if choice is None:
@@ -307,8 +310,8 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
             melds[i] += cards
     for i, extra in _filled(growth, state[1], state[2])[1]:
         melds[i] += [(joker, f) for f in extra]
-    melds = [m if len(m) == len(old) else _in_order(rules, m) for m, old in zip(melds, table)]
-    new_table = tuple(map(tuple, melds)) + tuple(_in_order(rules, m) for m in fresh)
+    new_table = tuple(tuple(m) if len(m) == len(old) else _in_order(rules, m)
+                      for m, old in zip(melds, table)) + tuple(_in_order(rules, m) for m in fresh)
     return _checked(rules, table, new_table, hand, None, False)
 
 
@@ -319,7 +322,7 @@ def _cap(wild: int, limit: int | None) -> int:
 def _filled(growth, wild: int, grown: int):
     """(jokers placed, [(meld index, cards they stand for)]): the most of ``wild`` hand jokers
     that the melds not grown yet can take."""
-    reach = {0: []}
+    reach: dict[int, list[tuple[int, Any]]] = {0: []}
     for i, (cap, extras) in enumerate(growth):
         if not grown >> i & 1:
             for count, plan in list(reach.items()):
@@ -332,7 +335,9 @@ def _filled(growth, wild: int, grown: int):
 
 
 def _in_order(rules: MeldRules, pairs) -> tuple[tuple[int, int], ...]:
-    meld = rules.in_order(rules.meld([f for f, _ in pairs], [d for _, d in pairs]))
+    meld = rules.meld([f for f, _ in pairs], [d for _, d in pairs])
+    assert meld is not None                 # the search only builds legal melds
+    meld = rules.in_order(meld)
     return tuple(zip(meld.cards, meld.declared))
 
 
@@ -360,7 +365,7 @@ def _configs(table_jokers, table_natural: Counter, hand_natural: Counter):
 
 def _usable(rules: MeldRules, hand: Counter, table: Counter, jokers: int) -> Counter:
     """Hand cards that some legal meld of the available cards could hold (the rest cannot play)."""
-    out = Counter()
+    out: Counter[int] = Counter()
     for face, count in hand.items():
         for template in _templates_with(rules, face):
             missing = sum(1 for f in template if f != face and not hand[f] and not table[f])

@@ -28,14 +28,14 @@ def simple_move(rules: MeldRules, table: Table, hand: Sequence[int], weights: Se
 def _candidates(rules: MeldRules, table: Table, hand: Sequence[int]
                 ) -> Iterator[tuple[tuple[Pairs, ...], tuple[int, ...]]]:
     """(new table, hand cards added) of each simple move that makes legal melds."""
-    kept = tuple(tuple(map(tuple, meld)) for meld in table)
-    for meld in rules.melds_in(hand):
-        yield kept + (tuple(zip(meld.cards, meld.declared)),), meld.cards
-    for i, meld in enumerate(kept):
+    kept: tuple[Pairs, ...] = tuple(tuple((f, d) for f, d in meld) for meld in table)
+    for new in rules.melds_in(hand):
+        yield kept + (tuple(zip(new.cards, new.declared)),), new.cards
+    for i, pairs in enumerate(kept):
         for face in sorted(set(hand)):
             if rules.is_wild(face):
                 continue
-            grown = rules.meld([f for f, _ in meld] + [face], [d for _, d in meld] + [face])
+            grown = rules.meld([f for f, _ in pairs] + [face], [d for _, d in pairs] + [face])
             if grown is not None:
                 grown = rules.in_order(grown)
                 yield kept[:i] + (tuple(zip(grown.cards, grown.declared)),) + kept[i + 1:], (face,)

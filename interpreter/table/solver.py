@@ -156,7 +156,7 @@ class Programme:
         final state) above ``floor`` or None. Keeps the layers for :meth:`melds`."""
         S = self.suits
         values = {0: 0}
-        self.layers = []
+        self.layers: list[tuple[dict, dict, int, int | None]] = []   # (values, back, p, suit)
         for p in range(len(self.positions)):
             for k, s in enumerate(self.order[p]):
                 values, back = self._layer(values, p, s, floor - self._potential[p * S + k + 1])
@@ -346,10 +346,11 @@ class Programme:
         done so far there set aside (``counts``, in :attr:`order`) and at most every card of
         the suits still to come: cards of one suit go to different groups, and each group
         needs the smallest group size."""
-        least = max(counts)
+        least, group = max(counts), self.moves.shape.group
+        assert group is not None                # only positions with groups get here
         have = counts + tuple(self._cards[p][t] for t in self.order[p][len(counts):])
         return 0 if not least else max(0, min(
-            self.moves.shape.group[0] * g - sum(min(g, c) for c in have)
+            group[0] * g - sum(min(g, c) for c in have)
             for g in range(least, max(have) + 1)))
 
     def _reserve(self, s, q, runs) -> int | None:
