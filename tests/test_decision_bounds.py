@@ -12,6 +12,7 @@ from interpreter.agents.greedy import simple_move
 from interpreter.errors import LimitError
 from interpreter.frontends.cli import main
 from interpreter.melds import MAX_CARDS, MeldRules
+from interpreter.native import running_compiled
 
 POSITIONS = Path(__file__).with_name("positions")
 NO_CLOCK = 3600          # seconds: the wall-clock backstop never decides these tests
@@ -97,6 +98,8 @@ def test_cli_arrange_names_the_card_limit(capsys):
                            "at most 40 cards")
 
 
+@pytest.mark.skipif(running_compiled("interpreter.melds.rules"),
+                    reason="patches MeldRules.max_work, which compiled code reads as a constant")
 def test_a_search_past_its_step_limit_names_the_limit(monkeypatch, capsys):
     variant = load_variant("gin")
     monkeypatch.setattr(MeldRules, "max_work", 10_000)

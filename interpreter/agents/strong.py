@@ -236,6 +236,7 @@ class _PlainTable(_Table):
 
     def takes_top(self) -> bool:
         tables, now, top = self.tables, self.deadwood, self.top
+        assert top is not None                  # (the caller asks only when there is one)
         with_top = self.mask | 1 << top
         if tables.deadwood(with_top) >= now + self.points[top]:
             return False

@@ -148,12 +148,13 @@ def after_turn(state, seat: int) -> LowStock:
     return LowStock.PLAY_ON if _reshuffle(state) else LowStock.VOID
 
 
-def start_last_lap(state, seat: int, others_only: bool) -> None:
+def start_last_lap(state, seat: int, others_only: bool) -> list[int]:
     """Every player after ``seat`` (and ``seat`` itself last, unless ``others_only``) has one
-    more turn."""
+    more turn; returns them in order."""
     order = state.in_play
     at = order.index(seat)
     state.last_lap = order[at + 1:] + order[:at if others_only else at + 1]
+    return state.last_lap
 
 
 def _reshuffle(state) -> bool:

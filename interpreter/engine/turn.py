@@ -315,9 +315,9 @@ def _went_out(state, seat: int) -> None:
     if not state.variant.round_end.last_turns_after_going_out:
         _score(state)
     elif state.last_lap is None:
-        dealing.start_last_lap(state, seat, others_only=True)
-        if state.last_lap:
-            _start_turn(state, state.last_lap[0])
+        lap = dealing.start_last_lap(state, seat, others_only=True)
+        if lap:
+            _start_turn(state, lap[0])
         else:
             _score(state)
     elif dealing.after_turn(state, seat) is LAST_LAP:     # went out in a last turn
@@ -329,9 +329,9 @@ def _went_out(state, seat: int) -> None:
 def _knocked(state) -> None:
     """After a knock: the others' last turns, where the spec gives them; else the spread."""
     if state.variant.round_end.last_turns_after_knock and state.last_lap is None:
-        dealing.start_last_lap(state, state.knocker, others_only=True)
-        if state.last_lap:
-            _start_turn(state, state.last_lap[0])
+        lap = dealing.start_last_lap(state, state.knocker, others_only=True)
+        if lap:
+            _start_turn(state, lap[0])
             return
     spread = state.variant.round_end.spread
     if spread.start(state):

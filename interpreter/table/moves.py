@@ -111,7 +111,8 @@ class Moves:
         self.ends = any(pos.ends for pos in positions)
         present = [[any(self.source(p)[s]) for s in range(self.suits)]
                    for p in range(len(positions))]
-        least = shape.group[0] if shape.group else 0
+        self.group_size = shape.group or (0, 0)     # (read only where groups are allowed)
+        least = self.group_size[0]
         self.grouping = [bool(pos.groups and shape.group and sum(present[p]) + pool >= least)
                          for p, pos in enumerate(positions)]
         self.joins = [[self.grouping[p] and sum(row) - row[s] + pool >= least - 1
@@ -349,7 +350,8 @@ class Moves:
             return
         group = (NATURAL,) * grouped[0] + (FIXED,) * grouped[1]
         from_hand = max(0, played - mand)
-        later, credit = None, from_hand - opt * (pos.slot is not None)
+        later: tuple | None = None
+        credit = from_hand - opt * (pos.slot is not None)
         if pos.defer is not None:
             kept = (mand - min(played, mand), opt - from_hand, fixed - f - starts[1] - grouped[1])
             if kept[0] + kept[2] and not self.deferrable[pos.defer][s]:
@@ -390,7 +392,7 @@ class Moves:
         return found
 
     @staticmethod
-    def _partitions(items):
+    def _partitions(items: tuple) -> list:
         """Every split of the items into groups of distinct suits."""
         found: set = set()
         groups: list[list] = []
@@ -412,7 +414,7 @@ class Moves:
 
     def _slack(self, groups):
         """(wildcards the groups need, more they could take), or None if they cannot be legal."""
-        lo, hi = self.shape.group
+        lo, hi = self.group_size
         hi = min(hi, self.suits)
         need = spare = 0
         for g in groups:
@@ -429,7 +431,7 @@ class Moves:
     def _fill(self, groups, wild):
         """The groups with ``wild`` wildcards added where they fit, or None."""
         need, spare = self._slack(groups)
-        lo, hi = self.shape.group
+        lo, hi = self.group_size
         hi = min(hi, self.suits)
         rest, extra = wild - need, []
         if rest > spare:                  # groups of wildcards alone, where no natural is needed

@@ -21,9 +21,9 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import Any
 
 from ..budget import Budget, BudgetExhausted
 from ..errors import LimitError

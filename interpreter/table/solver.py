@@ -74,7 +74,8 @@ class Programme:
         self.order = [sorted(range(self.suits), key=lambda s: sum(self.moves.source(p)[s]))
                       for p in range(len(positions))]     # few cards first: groups start late
         self._layout(max(sum(pos.slot is not None for pos in positions), int(self.ends)))
-        self._tuples = {bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
+        self._tuples: dict[int, list[tuple]] = {
+            bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._ids = {bits: {(): 0} for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._pairs_of: dict = {}                 # per (position, suit or None) and state key
         self._plain_of: dict = {}                 # per (position, suit) and state key
@@ -156,7 +157,7 @@ class Programme:
         final state) above ``floor`` or None. Keeps the layers for :meth:`melds`."""
         S = self.suits
         values = {0: 0}
-        self.layers: list[tuple[dict, dict, int, int | None]] = []   # (values, back, p, suit)
+        self.layers: list[tuple[dict, dict | None, int, int | None]] = []  # values, back, p, s
         for p in range(len(self.positions)):
             for k, s in enumerate(self.order[p]):
                 values, back = self._layer(values, p, s, floor - self._potential[p * S + k + 1])
@@ -174,7 +175,7 @@ class Programme:
                 best = (value + extra, state)
         return best
 
-    def _layer(self, values, p, s, floor):
+    def _layer(self, values: dict, p: int, s: int | None, floor: int) -> tuple[dict, dict | None]:
         """The states after suit ``s`` (None: this rank's groups) at position ``p``, each with
         its best value above ``floor`` and the state it came from (None: the same states)."""
         if s is not None and self._idle[p][s] and not any(
@@ -302,9 +303,9 @@ class Programme:
         shared by the states that differ only in those counts. Moves whose runs can never
         close are left out."""
         core_key = key & self.core_mask[p][s]
-        found = self._cores[p][s].get(core_key)
-        if found is not None:
-            return found
+        cached = self._cores[p][s].get(core_key)
+        if cached is not None:
+            return cached
         pos = self.positions[p]
         composed = self.ends and not pos.ends
         runs = self._get(key, self.run_at[s], RUN_BITS)
@@ -314,7 +315,8 @@ class Programme:
             self._get(key, self.slot_at[0][s], SLOT_BITS) or (0, 0, 0) if self.ends else None)
         face = s * self.ranks + pos.rank
         reserved, old = self._reserve(s, p, runs), self._id(runs, RUN_BITS)
-        found = self._cores[p][s][core_key] = []
+        found: list[tuple] = []
+        self._cores[p][s][core_key] = found
         for new_runs, used, closed, room, group, played, credit, later, plan in \
                 self.moves.moves(s, p, runs, cards, self.pool, low):
             reserve = self._reserve(s, p + 1, new_runs)
@@ -450,8 +452,10 @@ class Programme:
         """[kind, cards, first position, last position, room below] of each meld made."""
         joker = self.rules.faces.joker
         pair = lambda tok, face: (joker, face) if tok in (FIXED, WILD) else (face, face)
-        melds, open_runs = [], [[] for _ in range(self.suits)]
-        below = [([], [], []) for _ in range(self.suits)]     # closed runs by kind of room
+        melds: list[list] = []
+        open_runs: list[list[list]] = [[] for _ in range(self.suits)]
+        below: list[tuple[list, list, list]] = [  # closed runs by kind of room
+            ([], [], []) for _ in range(self.suits)]
         for plan in plans:
             if plan[0] == "g":
                 _, rank, groups = plan

@@ -1,0 +1,107 @@
+"""The optional compiled build: the hot modules compiled by mypyc into extension modules that
+sit beside their Python source, which stays the reference (tests/test_native.py plays the
+same seeded games and gets the same answers with both).
+
+    pip install -e '.[native]'          # mypy (with mypyc) and setuptools; and a C compiler
+    python -m interpreter.native build   # compile in place; Python then imports the extensions
+    python -m interpreter.native status  # which modules run compiled
+    python -m interpreter.native clean   # back to pure Python
+
+Only a source checkout (or an editable install) can be built in place. A module joins the
+list when it is hot and mypyc keeps its meaning; the step kinds stay out (mypyc turns a
+dataclass's class variables into fields), and so do modules that read their own type hints
+at run time (engine/state.py) or subclass them (engine/game.py).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+GROUP = "interpreter.native_lib"          # the shared library every compiled module loads
+
+MODULES = (
+    "engine/legal.py", "engine/turn.py",
+    "melds/additions.py", "melds/bits.py", "melds/needs.py", "melds/needs_search.py",
+    "melds/plain_arrange.py", "melds/rank_groups.py", "melds/rules.py", "melds/suit_tables.py",
+    "melds/wilds.py",
+    "table/check.py", "table/collector.py", "table/moves.py", "table/openings.py",
+    "table/owners.py", "table/play.py", "table/simple.py", "table/solver.py",
+)
+
+
+def _extensions(source: Path) -> list[Path]:
+    """The built extension files of one module (of any Python version)."""
+    stem = source.with_suffix("")
+    return [p for p in stem.parent.glob(stem.name + ".*") if p.suffix in (".so", ".pyd")]
+
+
+def status() -> dict[str, bool]:
+    """Whether each listed module has an extension this Python will import before its source."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return {module: any(str(p).endswith(tuple(suffixes)) for p in _extensions(PACKAGE / module))
+            for module in MODULES}
+
+
+def running_compiled(module: str) -> bool:
+    """Whether an imported module (``interpreter.melds.rules``) runs as an extension."""
+    path = getattr(sys.modules[module], "__file__", None) or ""
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def clean() -> list[Path]:
+    """Removes every built extension of the package (and the shared library); returns them."""
+    removed = [p for p in PACKAGE.rglob("*") if p.suffix in (".so", ".pyd")]
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+def build(opt_level: str = "3") -> None:
+    """Compiles :data:`MODULES` in place with mypyc (ImportError without the native extra)."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    clean()
+    with tempfile.TemporaryDirectory() as temp:
+        here = os.getcwd()
+        os.chdir(ROOT)          # mypyc reads the project's mypy settings and names the modules
+        try:
+            paths = [str(Path("interpreter") / m) for m in MODULES]
+            extensions = mypycify(paths, opt_level=opt_level, group_name=GROUP,
+                                  target_dir=str(Path(temp) / "c"))
+            setup(name="rummy-native", packages=[], py_modules=[], ext_modules=extensions,
+                  script_args=["-q", "build_ext", "--inplace", "--build-temp", temp,
+                               "--build-lib", temp])
+        finally:
+            os.chdir(here)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m interpreter.native", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("build", "status", "clean"))
+    parser.add_argument("--opt-level", default="3", help="the C compiler's -O level")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        try:
+            build(args.opt_level)
+        except ImportError as error:
+            print(f"cannot build: {error} (pip install -e '.[native]')", file=sys.stderr)
+            return 1
+    if args.command == "clean":
+        print(f"removed {len(clean())} extension files")
+        return 0
+    compiled = status()
+    for module, done in compiled.items():
+        print(f"{'compiled' if done else 'python  '}  interpreter/{module}")
+    return 0 if args.command == "status" or all(compiled.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""The compiled build (interpreter/native.py) gives the same games and answers as the Python
+modules: the hot modules are compiled into a copy of the tree, and the replay corpus, the
+solver's recorded answers and the meld tests run against that copy."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from interpreter.native import MODULES
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKS = ("tests/test_replay_corpus.py", "tests/test_solver_moves.py", "tests/test_melds.py",
+          "tests/test_deadwood_tables.py", "tests/test_wilds.py")
+
+
+def test_the_compiled_build_plays_the_same_games(tmp_path):
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "interpreter", tree / "interpreter",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tree)            # the mypy settings mypyc reads
+    for name in ("tests", "variants", "schema"):
+        (tree / name).symlink_to(ROOT / name)
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, *args], cwd=tree, env=env, text=True,
+                              capture_output=True, timeout=600)
+
+    built = run("-m", "interpreter.native", "build", "--opt-level", "1")
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    assert built.stdout.count("compiled  interpreter/") == len(MODULES)
+
+    checked = run("-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", *CHECKS)
+    assert checked.returncode == 0, checked.stdout[-4000:]
+    used = run("-c", "import interpreter, interpreter.native as n, sys; "
+                     "mods = ['interpreter.' + m[:-3].replace('/', '.') for m in n.MODULES]; "
+                     "[__import__(m) for m in mods]; "
+                     "print(interpreter.__file__, all(map(n.running_compiled, mods)))")
+    assert used.stdout.split() == [str(tree / "interpreter" / "__init__.py"), "True"], used
