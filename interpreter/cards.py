@@ -7,9 +7,8 @@ with one deck and no jokers the two coincide. A card on a table is a *token*: ``
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CardError
 
@@ -28,6 +27,17 @@ class Faces:
     ranks: tuple[str, ...] = DEFAULT_RANKS
     points: tuple[int, ...] = ()
     jokers: bool = False
+    # every face's notation by face id; notation -> face, with the lower-case spellings too
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _by_name: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        names = tuple(r + s for s in self.suits for r in self.ranks) + (
+            (JOKER,) if self.jokers else ())
+        by_name = {name.lower(): face for face, name in reversed(list(enumerate(names)))}
+        by_name.update((name, face) for face, name in enumerate(names))
+        object.__setattr__(self, "_names", names)
+        object.__setattr__(self, "_by_name", by_name)
 
     @classmethod
     def build(cls, suits=DEFAULT_SUITS, ranks=DEFAULT_RANKS, points=None, jokers=False) -> Faces:
@@ -69,19 +79,16 @@ class Faces:
             return self._names[face]
         raise CardError(f"bad card id {face}: faces are 0..{self.count - 1}")
 
-    @functools.cached_property
-    def _names(self) -> tuple[str, ...]:
-        """Every face's notation, by face id."""
-        plain = tuple(r + s for s in self.suits for r in self.ranks)
-        return plain + ((JOKER,) if self.jokers else ())
-
-    def parse(self, text: str) -> int:
-        """Face id of a notation such as ``Ah``, ``10d``, ``T♦`` or ``Jk``; CardError if bad."""
+    def parse(self, text: object) -> int:
+        """Face id of a notation such as ``Ah``, ``10d``, ``T♦`` or ``Jk``; CardError if bad
+        (a value that is not a string included)."""
+        if not isinstance(text, str):
+            raise CardError(f"bad card {text!r}: expected a card such as 'Ah', 'Td' or 'Jk'")
         face = self._by_name.get(text)
         if face is not None:
             return face
-        raw = text.strip() if isinstance(text, str) else text
-        if not isinstance(raw, str) or not raw:
+        raw = text.strip()
+        if not raw:
             raise CardError(f"bad card {text!r}: expected a card such as 'Ah', 'Td' or 'Jk'")
         face = self._by_name.get(raw, self._by_name.get(raw.lower()))
         if face is not None:
@@ -102,16 +109,6 @@ class Faces:
                             f"(ranks are {' '.join(self.ranks)})")
         return self.face(self.suits.index(suit), self.ranks.index(found))
 
-    @functools.cached_property
-    def _by_name(self) -> dict[str, int]:
-        """Exact notation -> face, and the lower-case spelling of each as a fallback."""
-        table: dict[str, int] = {}
-        for face in range(self.count):
-            table.setdefault(self.name(face).lower(), face)
-        for face in range(self.count):
-            table[self.name(face)] = face
-        return table
-
     def parse_many(self, cards: Iterable[str | int] | str) -> list[int]:
         """Faces of several cards; accepts a space separated string, notations, or face ids."""
         if isinstance(cards, str):
@@ -130,7 +127,7 @@ class Faces:
         """``5c``, or ``Jk(5c)`` for a joker standing for the 5 of clubs."""
         return self.name(face) if face == declared else f"{self.name(face)}({self.name(declared)})"
 
-    def parse_token(self, token: str) -> tuple[int, int]:
+    def parse_token(self, token: object) -> tuple[int, int]:
         """(face, declared) of a token such as ``5c``, ``Jk(5c)``, or ``2h(5c)`` (a card of a
         wild rank standing for 5c: whether the card is wild in the hand is the meld rules'
         to say); CardError if bad."""

@@ -1,6 +1,8 @@
 """The compiled build (interpreter/native.py) gives the same games and answers as the Python
-modules: the hot modules are compiled into a copy of the tree, and the replay corpus, the
-solver's recorded answers and the meld tests run against that copy."""
+modules: the hot modules are compiled into a copy of the tree, and the replay corpus (whole
+seeded games of every variant, bots and the solver deciding) and the solver's recorded answers
+run against that copy. (The whole suite passes with the compiled build too, but for the tests
+that patch compiled code, which skip themselves.)"""
 from __future__ import annotations
 
 import os
@@ -12,8 +14,7 @@ from pathlib import Path
 from interpreter.native import MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKS = ("tests/test_replay_corpus.py", "tests/test_solver_moves.py", "tests/test_melds.py",
-          "tests/test_deadwood_tables.py", "tests/test_wilds.py")
+CHECKS = ("tests/test_replay_corpus.py", "tests/test_solver_moves.py")
 
 
 def test_the_compiled_build_plays_the_same_games(tmp_path):

@@ -52,7 +52,7 @@ class StrongAgent:
         if state.meld_step is not None or "meld" in kinds or \
                 not kinds & {"take", "draw", "knock", "discard"}:
             return self.greedy.act(state)
-        table = _Table(state)
+        table = _table_of(state)
         if "take" in kinds:
             wanted = self._wants(table)
             return next(a for a in legal if a.kind == ("take" if wanted else "pass"))
@@ -121,61 +121,60 @@ class StrongAgent:
         return choice
 
 
-class _once:
-    """A property worked out on first reading and then kept (as functools.cached_property,
-    without its lock: a view serves one decision)."""
-
-    def __init__(self, method):
-        self.method, self.name = method, method.__name__
-        self.__doc__ = method.__doc__
-
-    def __get__(self, view, owner=None):
-        value = view.__dict__[self.name] = self.method(view)
-        return value
+def _table_of(state) -> _Table:
+    """The acting seat's view: a :class:`_PlainTable` where the meld rules answer plain hands
+    by table lookups."""
+    return _Table(state) if state.meld_rules.tables is None else _PlainTable(state)
 
 
 class _Table:
-    """The acting seat's public view, worked out once per decision (a :class:`_PlainTable`
-    where the meld rules answer plain hands by table lookups)."""
-
-    def __new__(cls, state):
-        tables = state.meld_rules.tables
-        if cls is _Table and tables is not None:
-            cls = _PlainTable
-        return super().__new__(cls)
+    """The acting seat's public view, worked out once per decision. Its properties are
+    worked out on first reading and then kept (a view serves one decision)."""
 
     def __init__(self, state):
         v = state.variant
         self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
         self.state = state
         self.hand = list(state.hand_faces(state.current_player))
-        self.top = state.face_of[state.discard[-1]] if state.discard else None
+        self.top: int | None = state.face_of[state.discard[-1]] if state.discard else None
+        self._taken: list[int] | None = None
+        self._near: tuple[int, ...] | None = None
+        self._unseen: list[tuple[int, int]] | None = None
+        self._values: dict[int, int] | None = None
 
-    @_once
+    @property
     def taken(self) -> list[int]:
         """The cards the opponents took from the discard pile."""
-        state, face_of = self.state, self.state.face_of
-        return [face_of[c] for s in state.in_play if s != state.current_player
-                for c in state.known[s]]
+        if self._taken is None:
+            state, face_of = self.state, self.state.face_of
+            self._taken = [face_of[c] for s in state.in_play if s != state.current_player
+                           for c in state.known[s]]
+        return self._taken
 
-    @_once
+    @property
     def near(self) -> tuple[int, ...]:
-        return _neighbours(self.faces)
+        if self._near is None:
+            self._near = _neighbours(self.faces)
+        return self._near
 
-    @_once
+    @property
     def unseen(self) -> list[tuple[int, int]]:
         """(face, copies) of the cards this seat has not seen."""
-        face_of = self.state.face_of
-        unseen = Counter(face_of)
-        unseen.subtract(self.hand)
-        unseen.subtract(face_of[c] for c in self.state.discard)
-        unseen.subtract(self.taken)
-        return [(f, n) for f, n in unseen.items() if n > 0]
+        if self._unseen is None:
+            face_of = self.state.face_of
+            unseen = Counter(face_of)
+            unseen.subtract(self.hand)
+            unseen.subtract(face_of[c] for c in self.state.discard)
+            unseen.subtract(self.taken)
+            self._unseen = [(f, n) for f, n in unseen.items() if n > 0]
+        return self._unseen
 
-    @_once
+    @property
     def values(self) -> dict[int, int]:
         """The hand's deadwood after discarding each face."""
-        return self.rules.discard_values(self.hand)
+        if self._values is None:
+            self._values = self.rules.discard_values(self.hand)
+        return self._values
 
     def face(self, action) -> int:
         return self.faces.parse(action.cards[0])
@@ -222,17 +221,27 @@ class _PlainTable(_Table):
         self.tables: PlainMelds = state.meld_rules.tables
         self.additions: Additions = additions(self.tables)
         self.mask = _distinct_mask(self.hand)       # one deck: no face twice
+        self._unseen_mask: int | None = None
+        self._deadwood: int | None = None
+        self._joining_all: int | None = None
+        self._crowded: tuple[int, int] | None = None
 
-    @_once
+    @property
     def unseen_mask(self) -> int:
         """The faces this seat has not seen (the deck has one card of each)."""
-        state = self.state
-        pile = state.discard if state.plain else map(state.face_of.__getitem__, state.discard)
-        return _deck_mask(state.face_of) & ~(self.mask | _distinct_mask(pile) | _mask(self.taken))
+        if self._unseen_mask is None:
+            state = self.state
+            pile = (state.discard if state.plain
+                    else map(state.face_of.__getitem__, state.discard))
+            self._unseen_mask = _deck_mask(state.face_of) & ~(
+                self.mask | _distinct_mask(pile) | _mask(self.taken))
+        return self._unseen_mask
 
-    @_once
+    @property
     def deadwood(self) -> int:
-        return self.tables.deadwood(self.mask)
+        if self._deadwood is None:
+            self._deadwood = self.tables.deadwood(self.mask)
+        return self._deadwood
 
     def takes_top(self) -> bool:
         tables, now, top = self.tables, self.deadwood, self.top
@@ -254,22 +263,26 @@ class _PlainTable(_Table):
         rest = self.mask & ~(1 << face)
         return self.additions.lowering(rest, self._joining(face), deadwood).bit_count()
 
-    @_once
+    @property
     def joining(self) -> int:
         """The unseen cards that join a meld with cards of the whole hand: a superset of those
         joining one with the hand less any card."""
-        return self.additions.joining(self.mask, self.unseen_mask)
+        if self._joining_all is None:
+            self._joining_all = self.additions.joining(self.mask, self.unseen_mask)
+        return self._joining_all
 
-    @_once
+    @property
     def crowded(self) -> tuple[int, int]:
         """(the faces near at least two cards of the hand, those near at least three)."""
-        near, once, twice, thrice = self.near, 0, 0, 0
-        for f in self.hand:
-            around = near[f]
-            thrice |= twice & around
-            twice |= once & around
-            once |= around
-        return twice, thrice
+        if self._crowded is None:
+            near, once, twice, thrice = self.near, 0, 0, 0
+            for f in self.hand:
+                around = near[f]
+                thrice |= twice & around
+                twice |= once & around
+                once |= around
+            self._crowded = twice, thrice
+        return self._crowded
 
     def _joining(self, face: int) -> int:
         """The cards of :attr:`joining` near two cards of the hand without ``face`` (a card
