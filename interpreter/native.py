@@ -26,7 +26,7 @@ ROOT = PACKAGE.parent
 GROUP = "interpreter.native_lib"          # the shared library every compiled module loads
 
 MODULES = (
-    "agents/greedy.py", "agents/strong.py", "cards.py", "engine/legal.py", "engine/turn.py",
+    "agents/greedy.py", "cards.py", "engine/legal.py", "engine/turn.py",
     "melds/additions.py", "melds/bits.py", "melds/needs.py", "melds/needs_search.py",
     "melds/plain_arrange.py", "melds/rank_groups.py", "melds/rules.py", "melds/suit_tables.py",
     "melds/wilds.py",
