@@ -22,7 +22,7 @@ import bots
 import deadwood
 import manipulation
 import random_play
-from measure import Goal
+from measure import Goal, build_label
 
 FULL = {"deadwood": dict(hands=1000, rounds=5, peer_hands=100),
         "random": dict(hands=500, rounds=5),
@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     start, load = time.perf_counter(), os.getloadavg()[0]
     goals, checks = run_all(QUICK if args.quick else FULL, args.rev)
     print(f"\n== issue-12 goals ({time.perf_counter() - start:.0f} s; load average {load:.2f} "
-          f"at the start; ratios are of CPU time in the same run) ==")
+          f"at the start; ratios are of CPU time in the same run; {build_label()}) ==")
     table(goals)
     if not checks:
         print("A CORRECTNESS CHECK FAILED: see above")

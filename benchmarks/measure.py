@@ -28,6 +28,17 @@ def use_this_tree() -> None:
         sys.path.insert(0, str(ROOT))
 
 
+def build_label() -> str:
+    """Which build of ``interpreter`` runs: pure Python, or the compiled build
+    (``python -m interpreter.native build``) with how many of its modules."""
+    import interpreter
+    from interpreter.native import NAMES, running_compiled
+    done = sum(map(running_compiled, NAMES))
+    where = Path(interpreter.__file__).resolve().parent.parent
+    build = f"compiled build ({done} of {len(NAMES)} modules)" if done else "pure Python"
+    return f"{build}, from {where}"
+
+
 def cpu_timed(call: Callable[[], T]) -> tuple[float, T]:
     """(CPU seconds, result) of ``call()``, after a garbage collection."""
     gc.collect()

@@ -15,6 +15,7 @@ at run time (engine/state.py) or subclass them (engine/game.py).
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.machinery
 import os
 import sys
@@ -34,6 +35,8 @@ MODULES = (
     "table/owners.py", "table/play.py", "table/simple.py", "table/solver.py",
 )
 
+NAMES = tuple("interpreter." + m.removesuffix(".py").replace("/", ".") for m in MODULES)
+
 
 def _extensions(source: Path) -> list[Path]:
     """The built extension files of one module (of any Python version)."""
@@ -49,8 +52,9 @@ def status() -> dict[str, bool]:
 
 
 def running_compiled(module: str) -> bool:
-    """Whether an imported module (``interpreter.melds.rules``) runs as an extension."""
-    path = getattr(sys.modules[module], "__file__", None) or ""
+    """Whether a module (``interpreter.melds.rules``, imported if need be) runs as an
+    extension."""
+    path = getattr(importlib.import_module(module), "__file__", None) or ""
     return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
