@@ -10,7 +10,9 @@ same seeded games and gets the same answers with both).
 Only a source checkout (or an editable install) can be built in place. A module joins the
 list when it is hot and mypyc keeps its meaning; the step kinds stay out (mypyc turns a
 dataclass's class variables into fields), and so do modules that read their own type hints
-at run time (engine/state.py) or subclass them (engine/game.py).
+at run time (engine/state.py) or subclass them (engine/game.py). mypyc trusts annotations
+where Python does not: a compiled module's class constants are ``ClassVar``, its methods
+are annotated where their bodies must be checked, and a wrong annotation is a TypeError.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ ROOT = PACKAGE.parent
 GROUP = "interpreter.native_lib"          # the shared library every compiled module loads
 
 MODULES = (
-    "agents/greedy.py", "cards.py", "engine/legal.py", "engine/turn.py",
+    "agents/greedy.py", "agents/strong.py", "cards.py", "engine/legal.py", "engine/turn.py",
     "melds/additions.py", "melds/bits.py", "melds/needs.py", "melds/needs_search.py",
     "melds/plain_arrange.py", "melds/rank_groups.py", "melds/rules.py", "melds/suit_tables.py",
     "melds/wilds.py",

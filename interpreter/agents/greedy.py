@@ -17,13 +17,15 @@ accepts (LimitError) gets :func:`simple_move`. ``last_budget`` reports the last 
 """
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from ..budget import NODES, SECONDS, Budget
 from ..errors import LimitError
 
 
 class GreedyAgent:
     name = "greedy"
-    OPTIONS = {"nodes": NODES, "seconds": SECONDS}
+    OPTIONS: ClassVar[dict[str, Any]] = {"nodes": NODES, "seconds": SECONDS}
 
     def __init__(self, seed: int, **options):
         """Greedy play has no randomness (ties break by card order): the seed is unused;

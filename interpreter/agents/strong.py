@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any, ClassVar
 
 from ..budget import NODES, SECONDS
 from ..errors import LimitError
@@ -29,8 +30,9 @@ from .greedy import GreedyAgent, simple_move
 
 class StrongAgent:
     name = "strong"
-    OPTIONS = {"knock_at": 10, "late_knock_at": 3, "late_turn": 14, "slack": 2,
-               "outs": 0.5, "wary": 4.0, "nodes": NODES, "seconds": SECONDS}
+    OPTIONS: ClassVar[dict[str, Any]] = {
+        "knock_at": 10, "late_knock_at": 3, "late_turn": 14, "slack": 2, "outs": 0.5,
+        "wary": 4.0, "nodes": NODES, "seconds": SECONDS}
 
     def __init__(self, seed: int, **options):
         """The strong agent has no randomness; ``options`` override OPTIONS."""
@@ -131,7 +133,7 @@ class _Table:
     """The acting seat's public view, worked out once per decision. Its properties are
     worked out on first reading and then kept (a view serves one decision)."""
 
-    def __init__(self, state):
+    def __init__(self, state) -> None:
         v = state.variant
         self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
         self.state = state
@@ -216,7 +218,7 @@ class _PlainTable(_Table):
     """The view of a plain hand (one bit per face): the same answers, by table lookups on
     bitmasks, the live outs by :mod:`..melds.additions`."""
 
-    def __init__(self, state):
+    def __init__(self, state) -> None:
         super().__init__(state)
         self.tables: PlainMelds = state.meld_rules.tables
         self.additions: Additions = additions(self.tables)
