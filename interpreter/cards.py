@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import index
+from typing import SupportsIndex
 
 from .errors import CardError
 
@@ -73,10 +75,11 @@ class Faces:
     def is_joker(self, face: int) -> bool:
         return self.jokers and face == len(self.suits) * len(self.ranks)
 
-    def name(self, face: int) -> str:
-        """Notation of a face: ``Ah``, ``Td``, ``Jk``."""
-        if 0 <= face < len(self._names):
-            return self._names[face]
+    def name(self, face: SupportsIndex) -> str:
+        """Notation of a face (an int, or any integer such as NumPy's): ``Ah``, ``Td``, ``Jk``."""
+        i = index(face)
+        if 0 <= i < len(self._names):
+            return self._names[i]
         raise CardError(f"bad card id {face}: faces are 0..{self.count - 1}")
 
     def parse(self, text: object) -> int:
