@@ -40,16 +40,10 @@ MODULES = (
 NAMES = tuple("interpreter." + m.removesuffix(".py").replace("/", ".") for m in MODULES)
 
 
-def _extensions(source: Path) -> list[Path]:
-    """The built extension files of one module (of any Python version)."""
-    stem = source.with_suffix("")
-    return [p for p in stem.parent.glob(stem.name + ".*") if p.suffix in (".so", ".pyd")]
-
-
 def status() -> dict[str, bool]:
     """Whether each listed module has an extension this Python will import before its source."""
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    return {module: any(str(p).endswith(tuple(suffixes)) for p in _extensions(PACKAGE / module))
+    return {module: any((PACKAGE / module).with_suffix(suffix).exists()
+                        for suffix in importlib.machinery.EXTENSION_SUFFIXES)
             for module in MODULES}
 
 
