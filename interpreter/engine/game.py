@@ -8,7 +8,6 @@ match end. Its data is declared in :mod:`.state`; the rules it follows are its V
 from __future__ import annotations
 
 import os
-from operator import attrgetter
 from typing import Any
 
 from ..errors import IllegalAction, NotYourTurn, RummyError
@@ -36,8 +35,10 @@ class State(GameState):
         """The seat to act, or TERMINAL (-1) when the match is over."""
         return TERMINAL if self.over else self.player
 
-    # whether the match is over (read off the field in C: it is asked before every action)
-    is_terminal = property(attrgetter("over"))
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+        return self.over
 
     def legal_actions(self) -> list[Action]:
         legal = self.legal_cache
@@ -46,7 +47,7 @@ class State(GameState):
                                         else turn.legal(self))
         return list(legal.actions)
 
-    def is_legal(self, action: Action | str) -> bool:
+    def is_legal(self, action: Any) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
         try:
             self._resolve(checked(action))
@@ -90,11 +91,12 @@ class State(GameState):
         return observation(self, seat)
 
     # ---- playing --------------------------------------------------------------------------
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: Any = None) -> None:
         """Play ``action`` (an Action or its notation); IllegalAction, with the reason, leaves
         the state as it was, and so does any other error while the action is applied (see
         :func:`turn.apply`). With ``seat``, the action is that seat's: NotYourTurn unless it
-        is the seat to act."""
+        is the seat to act. (Parameters typed Any: anything is checked here, where the
+        compiled build would refuse a wrong type with a bare TypeError.)"""
         if seat is not None and seat != self.current_player:
             raise NotYourTurn(self._not_yours(seat))
         if type(action) is not Action:

@@ -7,6 +7,7 @@ fields (the variant, card faces, caches) are worked out again from the rest, nev
 """
 from __future__ import annotations
 
+import ast
 import collections.abc
 import copy as copying
 import dataclasses
@@ -15,6 +16,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 from enum import Enum
+from importlib.resources import files
 from typing import Any, Callable, Mapping
 
 from ..errors import IllegalAction
@@ -45,8 +47,11 @@ def _field(lifetime: str, owner: str, default: Any = None, factory: Any = None,
     return field(default=default, metadata=meta)
 
 
-def _derived(default: Any = None) -> Any:
-    return field(default=default, repr=False, compare=False, metadata={"lifetime": "derived"})
+def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISSING) -> Any:
+    """A field :meth:`GameState.derive` works out (never saved); without a default it is
+    unset until then."""
+    return field(default=default, default_factory=factory, init=False, repr=False,
+                 compare=False, metadata={"lifetime": "derived"})
 
 
 @dataclass(eq=False, slots=True)
@@ -113,17 +118,18 @@ class GameState:
     player: int = _field("position", "engine.turn", 0)
     step: int = _field("position", "engine.turn", 0)
     # ---- derived
-    variant: Variant = _derived()
+    variant: Variant = field(kw_only=True, repr=False, compare=False,   # the rules followed
+                             metadata={"lifetime": "derived"})
     face_of: tuple[int, ...] = _derived(())
     plain: bool = _derived(True)                 # card ids are faces (one deck, no copies)
     meld_rules: MeldRules = _derived()           # the variant's, with this hand's wild rank
     top_points: int = _derived(0)                # the most a card counts by ``meld_rules``
     in_play: list[int] = _derived()              # seats dealt a hand, from left of the dealer
-    action_cache: dict = _derived()
-    legal_cache: Any = _derived()
+    action_cache: dict = _derived(factory=dict)  # (kept by derive: actions made once a game)
+    legal_cache: Any = _derived(None)
     quiet_steps: tuple = _derived(())           # the variant's, read per action (engine.turn)
-    log_views: dict = _derived()                # the log as each seat reads it (engine.story)
-    json_kept: dict = _derived()                # growing fields' JSON so far (to_data)
+    log_views: dict = _derived(factory=dict)    # the log as each seat reads it (engine.story)
+    json_kept: dict = _derived(factory=dict)    # growing fields' JSON so far (to_data)
 
     # ---- lifetimes ------------------------------------------------------------------------
     def reset(self, lifetime: str) -> None:
@@ -142,8 +148,6 @@ class GameState:
             seats = [s for s in seats if s in playing]
         n, first = self.players, self.dealer + (self.variant.deal.first_player == "left_of_dealer")
         self.in_play = sorted(seats, key=lambda s: (s - first) % n)
-        if self.action_cache is None:
-            self.action_cache = {}
         self.legal_cache = None
         self.log_views, self.json_kept = {}, {}
         self.quiet_steps = self.variant.quiet_steps
@@ -254,7 +258,20 @@ def _refill(current: list, value: list) -> None:
 
 
 _DATA = [f for f in dataclasses.fields(GameState) if f.metadata["lifetime"] != "derived"]
-_TYPES = typing.get_type_hints(GameState)
+
+
+def _declared_types() -> dict[str, Any]:
+    """Each field's type as declared in this file, which it reads: in the compiled build
+    (:mod:`interpreter.native`) a class keeps only the outer class of each annotation."""
+    source = files(__name__.rpartition(".")[0]).joinpath("state.py").read_text("utf-8")
+    declared = next(node for node in ast.parse(source).body
+                    if isinstance(node, ast.ClassDef) and node.name == "GameState")
+    return {node.target.id: eval(ast.unparse(node.annotation), globals())
+            for node in declared.body
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+
+
+_TYPES = _declared_types()
 FIELDS = {f.name: dict(f.metadata) for f in _DATA}
 
 
