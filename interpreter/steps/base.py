@@ -50,7 +50,9 @@ class BuildContext(Protocol):
         ...
 
 class Step:
-    """Base of the step kinds; subclasses are frozen dataclasses named after their kind."""
+    """Base of the step kinds; subclasses are frozen dataclasses named after their kind. A
+    kind's traits, the class variables below, are set after its class: in the compiled build
+    (:mod:`interpreter.native`) a value given in the body of a dataclass becomes a field."""
 
     kind: ClassVar[str]
     melding: ClassVar[bool] = False          # table melds may belong to this step

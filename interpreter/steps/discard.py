@@ -2,28 +2,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .base import END_TURN, Step, not_held
 from .table_melds import extending_faces
 
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+
 
 @dataclass(frozen=True)
 class Discard(Step):
-    kind = "discard"
-    plays = ("discard",)
-    simple = "end_turn"
-    distinct = True
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
 
-    def actions(self, state):
+    def actions(self, state: GameState):
         actions = state.action_cache.get("discard") or state.card_actions("discard")
         if state.plain and not (self.not_taken_card or self.not_playable):
             # (card ids are faces, so the hand holds each face once)
             return list(map(actions.__getitem__, sorted(state.hands[state.player]))), True
         return [actions[f] for f in sorted(self.discardable(state))], True
 
-    def discardable(self, state) -> set[int]:
+    def discardable(self, state: GameState) -> set[int]:
         """Faces the player to act may discard now."""
         faces = set(state.hand_faces(state.player))
         if self.not_taken_card and state.taken is not None and len(faces) > 1:
@@ -34,11 +34,11 @@ class Discard(Step):
                 faces = idle
         return faces
 
-    def apply(self, state, action):
+    def apply(self, state: GameState, action):
         put_on_pile(state, state.player, action.cards[0])
         return END_TURN
 
-    def explain(self, state, action):
+    def explain(self, state: GameState, action):
         name = action.cards[0] if len(action.cards) == 1 else " ".join(action.cards)
         reason = not_held(state, name)
         if reason is not None:
@@ -60,7 +60,7 @@ class Discard(Step):
         return text + "."
 
 
-def put_on_pile(state, seat: int, name: str) -> None:
+def put_on_pile(state: GameState, seat: int, name: str) -> None:
     """Move the seat's card ``name`` onto the discard pile (it is no longer a known card)."""
     card = state.card_in_hand(seat, name)
     state.hands[seat].remove(card)
@@ -68,3 +68,10 @@ def put_on_pile(state, seat: int, name: str) -> None:
         state.known[seat].remove(card)
     state.discard.append(card)
     state.discarder = seat
+
+
+# Discard's traits (see Step)
+Discard.kind = "discard"
+Discard.plays = ("discard",)
+Discard.simple = "end_turn"
+Discard.distinct = True

@@ -3,6 +3,7 @@ draws, any card of it together with every card above it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..formula import BOOL, Formula
 from ..model.actions import Action
@@ -12,14 +13,12 @@ from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, NEXT, Step
 from .buying import Buying
 from .table_melds import can_use
 
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+
 
 @dataclass(frozen=True)
 class Draw(Step):
-    kind = "draw"
-    plays = ("draw",)
-    past = "you have already drawn this turn"
-    simple = "next"
-    distinct = True
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
     discard_when: Formula | None = None              # when the discard may be taken (None: always)
@@ -39,7 +38,7 @@ class Draw(Step):
                    instead=tuple(options["instead"]),
                    depth=options["depth"], must_use_deepest=options["must_use_deepest"])
 
-    def actions(self, state):
+    def actions(self, state: GameState):
         out = [DRAW_STOCK] if state.stock else []
         if "discard" in self.piles and state.discard and not state.stock_only and (
                 self.discard_when is None or self.discard_when(
@@ -49,7 +48,7 @@ class Draw(Step):
                 out += self.depth_draws(state)
         return out, True
 
-    def depth_draws(self, state) -> list[Action]:
+    def depth_draws(self, state: GameState) -> list[Action]:
         """``draw discard N`` for each N > 1 the player may take (with the obligation, those
         whose deepest card the player could then meld at once)."""
         pile, seat, face_of = state.discard, state.player, state.face_of
@@ -61,7 +60,7 @@ class Draw(Step):
                 out.append(Action("draw", pile="discard", target=depth))
         return out
 
-    def apply(self, state, action):
+    def apply(self, state: GameState, action):
         seat = state.player
         if action.pile == "stock":
             for _ in range(self.count):
@@ -78,7 +77,7 @@ class Draw(Step):
                 state.must_use = state.taken
         return NEXT
 
-    def explain(self, state, action):
+    def explain(self, state: GameState, action):
         if action.pile == "stock":
             return None if state.stock else "the stock is empty"
         if action.pile != "discard":
@@ -123,9 +122,17 @@ class Draw(Step):
         return f"Draw {cards} from {piles}.{when}{depth}{instead}{buying}"
 
 
-def take_discard(state, seat: int) -> None:
+def take_discard(state: GameState, seat: int) -> None:
     """The seat takes the discard pile's top card (others will know it holds it)."""
     card = state.discard.pop()
     state.hands[seat].append(card)
     state.known[seat].append(card)
     state.taken = card
+
+
+# Draw's traits (see Step)
+Draw.kind = "draw"
+Draw.plays = ("draw",)
+Draw.past = "you have already drawn this turn"
+Draw.simple = "next"
+Draw.distinct = True

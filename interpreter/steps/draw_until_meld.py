@@ -10,9 +10,6 @@ from .table_melds import apply_meld, meld_actions
 
 @dataclass(frozen=True)
 class DrawUntilMeld(Step):
-    kind = "draw_until_meld"
-    plays = ("draw", "meld")
-    melding = True
     max_draws: int = 3
     meld_after_last: bool = False      # may still meld after the last draw allowed
 
@@ -57,3 +54,9 @@ class DrawUntilMeld(Step):
         return (f"Draw from the stock one card at a time, up to {self.max_draws}, stopping at "
                 f"the first meld (after a meld no more cards are drawn, but more melds may be "
                 f"made); you {after}. With an empty stock, you may meld without drawing.")
+
+
+# DrawUntilMeld's traits (see Step)
+DrawUntilMeld.kind = "draw_until_meld"
+DrawUntilMeld.plays = ("draw", "meld")
+DrawUntilMeld.melding = True

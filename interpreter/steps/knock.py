@@ -11,14 +11,17 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
 from ..model.actions import Action
 from ..model.scopes import knock_scope
 from ..model.views import knock_env
 from .base import KNOCK, KNOCKED, Step, not_held
-from .discard import put_on_pile
+from .discard import Discard, put_on_pile
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
        "==": operator.eq, "!=": operator.ne}
@@ -54,9 +57,6 @@ class Limits:
 
 @dataclass(frozen=True)
 class Knock(Step):
-    kind = "knock"
-    plays = ("knock",)
-    distinct = True
     when: Formula                              # the knock with a discard (deadwood_after_discard)
     without_discard_when: Formula              # the knock keeping every card (deadwood)
     discard: str = "required"                  # required: discard face down | none: no discard
@@ -80,7 +80,7 @@ class Knock(Step):
                    bound=bound, kept_bound=kept_bound, limits=limits)
 
     # ---- legal knocks ---------------------------------------------------------------------
-    def actions(self, state):
+    def actions(self, state: GameState):
         if state.knocker is not None:          # a last turn after the hand's knock
             return [], False
         hand = state.hands[state.player] if state.plain else state.hand_faces(state.player)
@@ -111,7 +111,7 @@ class Knock(Step):
             out.append(KNOCK)
         return out, False
 
-    def _discard_test(self, state, inputs: "_Inputs"):
+    def _discard_test(self, state: GameState, inputs: "_Inputs"):
         """A test of one deadwood-after-discard value, or None when no discard can pass it."""
         if self.bound is None:
             results: dict[int, bool] = {}
@@ -142,7 +142,7 @@ class Knock(Step):
             return OPS[self.kept_bound.op](inputs.deadwood, self.kept_bound.limit(None))
         return bool(formula(inputs.env))
 
-    def check(self, state, seat: int, kept_all: bool) -> Callable[[int], bool]:
+    def check(self, state: GameState, seat: int, kept_all: bool) -> Callable[[int], bool]:
         """The knock condition as a test of a deadwood total (the knocker's spread must meet it)."""
         env = knock_env(state, seat, state.hand_faces(seat))
         condition = self.without_discard_when if kept_all else self.when
@@ -153,14 +153,14 @@ class Knock(Step):
         return check
 
     # ---- knocking -------------------------------------------------------------------------
-    def apply(self, state, action):
+    def apply(self, state: GameState, action):
         seat = state.player
         if action.cards:
             put_on_pile(state, seat, action.cards[0])
         state.knocker, state.kept_all = seat, not action.cards
         return KNOCKED
 
-    def explain(self, state, action):
+    def explain(self, state: GameState, action):
         if state.knocker is not None:
             return f"seat {state.knocker} has already knocked this hand"
         seat = state.player
@@ -209,7 +209,7 @@ class Knock(Step):
 class _Inputs:
     """What a knock check may need, worked out only if asked: the best deadwood, the env."""
 
-    def __init__(self, state, hand: list[int]):
+    def __init__(self, state: GameState, hand: list[int]):
         self.state, self.hand = state, hand
         self._deadwood: int | None = None
         self._env: Any = None
@@ -239,10 +239,10 @@ def _beyond(op: str, limit: Any) -> Callable[[Any], bool] | None:
     return None
 
 
-def _discard_knocks(state, hand: list[int], test) -> list:
+def _discard_knocks(state: GameState, hand: list[int], test) -> list:
     """``knock X`` for each discard X whose deadwood after passes ``test`` and that the discard
     step allows (not the card just taken, where it forbids that)."""
-    allowed = state.variant.step("discard").discardable(state)
+    allowed = cast(Discard, state.variant.step("discard")).discardable(state)
     knocks = state.card_actions("knock")
     values = state.meld_rules.discard_values(hand)
     return [knocks[face] for face, after in sorted(values.items())
@@ -265,3 +265,9 @@ def _limits(bound: Bound | None, without: Formula, kept_bound: Bound | None) -> 
     if kept_bound is not None and kept_bound.limit.constant:
         return Limits.of(bound.op, bound.limit(None), kept_bound.op, kept_bound.limit(None))
     return None
+
+
+# Knock's traits (see Step)
+Knock.kind = "knock"
+Knock.plays = ("knock",)
+Knock.distinct = True

@@ -10,10 +10,6 @@ from .table_melds import apply_meld, meld_actions, pending_card
 
 @dataclass(frozen=True)
 class Meld(Step):
-    kind = "meld"
-    plays = ("meld",)
-    past = "this turn is past melding"
-    melding = True
     optional: bool = True          # False: a player who can meld must meld once this turn
 
     def actions(self, state):
@@ -33,3 +29,10 @@ class Meld(Step):
             return "Meld (optional): put melds on the table, as many times as you like."
         return ("Meld: a player who can put a meld on the table must do so (at least once "
                 "this turn), and may meld more.")
+
+
+# Meld's traits (see Step)
+Meld.kind = "meld"
+Meld.plays = ("meld",)
+Meld.past = "this turn is past melding"
+Meld.melding = True

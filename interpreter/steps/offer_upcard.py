@@ -22,9 +22,6 @@ class Offer(Enum):
 
 @dataclass(frozen=True)
 class OfferUpcard(Step):
-    kind = "offer_upcard"
-    plays = ("take",)
-    past = "the upcard is offered only before the first turn of a hand"
     to: str = "around_table"                 # around_table | first_player_then_dealer
 
     def start(self, state) -> bool:
@@ -52,3 +49,9 @@ class OfferUpcard(Step):
         return (f"Upcard (first turn of a hand only): the upcard is offered to {TO[self.to]}; "
                 "taking it counts as the draw. If everyone passes, the first player starts by "
                 "drawing from the stock.")
+
+
+# OfferUpcard's traits (see Step)
+OfferUpcard.kind = "offer_upcard"
+OfferUpcard.plays = ("take",)
+OfferUpcard.past = "the upcard is offered only before the first turn of a hand"
