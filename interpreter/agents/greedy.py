@@ -17,10 +17,13 @@ accepts (LimitError) gets :func:`simple_move`. ``last_budget`` reports the last 
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..budget import NODES, SECONDS, Budget
 from ..errors import LimitError
+
+if TYPE_CHECKING:
+    from ..engine.game import State
 
 
 class GreedyAgent:
@@ -33,13 +36,13 @@ class GreedyAgent:
         settings = {**self.OPTIONS, **options}
         self.last_budget = Budget(int(settings["nodes"]), float(settings["seconds"]))
 
-    def act(self, state):
+    def act(self, state: State):
         try:
             return self._act(state)
         except LimitError:
             return simple_move(state)
 
-    def _act(self, state):
+    def _act(self, state: State):
         legal = state.legal_actions()
         kinds = {a.kind: a for a in reversed(legal)}          # kind -> its first action
         seat = state.current_player
@@ -72,7 +75,7 @@ class GreedyAgent:
         return next((a for a in legal if a.kind != "end"), legal[0])
 
 
-def simple_move(state):
+def simple_move(state: State):
     """A legal move needing no search: draw from the stock, pass, discard the highest card,
     else the first legal action that is not "end"."""
     legal = state.legal_actions()
@@ -86,7 +89,7 @@ def simple_move(state):
     return next((a for a in legal if a.kind != "end"), legal[0])
 
 
-def _best_play(state, hand: list[int], budget: Budget):
+def _best_play(state: State, hand: list[int], budget: Budget):
     """The table play shedding the most points (the solver's, within ``budget``), or None if
     there is none; where the solver cannot search (a contract, melds after opening) or the
     budget ran out with no play found, the listed meld playing the most cards."""
@@ -122,7 +125,7 @@ def _best_play(state, hand: list[int], budget: Budget):
 MAX_DEPTH_TRIED = 8          # deeper draws make hands too large to weigh quickly
 
 
-def _depth_draw(state, hand: list[int], draws):
+def _depth_draw(state: State, hand: list[int], draws):
     """The depth draw gaining most: the points the cards taken let the hand meld, less twice
     the deadwood they add (they count against the player if the hand ends); None if none
     gains."""
@@ -140,13 +143,13 @@ def _depth_draw(state, hand: list[int], draws):
     return best
 
 
-def _most_cards(state):
+def _most_cards(state: State):
     """The listed meld action playing the most cards, or None."""
     melds = [a for a in state.legal_actions() if a.kind == "meld"]
-    return max(melds, key=lambda a: sum(map(len, a.melds)), default=None)
+    return max(melds, key=lambda a: sum(map(len, a.melds or ())), default=None)
 
 
-def _improves(state, hand: list[int]) -> bool:
+def _improves(state: State, hand: list[int]) -> bool:
     """Whether adding the discard pile's top card, then the best other discard, lowers deadwood
     (discarding the top card again leaves the deadwood as it is: the best discard decides)."""
     rules = state.meld_rules
@@ -154,7 +157,7 @@ def _improves(state, hand: list[int]) -> bool:
     return rules.best_discards(hand + [top])[0] < rules.deadwood(hand)
 
 
-def _completes_meld(state, hand: list[int]) -> bool:
+def _completes_meld(state: State, hand: list[int]) -> bool:
     """Whether the discard pile's top card would put hand cards into a meld (fewer deadwood
     points with it than without it)."""
     rules = state.variant.meld_rules
@@ -162,7 +165,7 @@ def _completes_meld(state, hand: list[int]) -> bool:
     return rules.deadwood(hand + [top]) < rules.deadwood(hand)
 
 
-def _least_deadwood(state, hand: list[int], actions):
+def _least_deadwood(state: State, hand: list[int], actions):
     """The action whose card, discarded, leaves the least deadwood (ties: the highest card,
     then the first listed). Only the best discards are weighed when an action offers one."""
     parse, rules = state.variant.faces.parse, state.meld_rules
@@ -175,12 +178,12 @@ def _least_deadwood(state, hand: list[int], actions):
     return min(actions, key=lambda a: (values[parse(a.cards[0])], -points[parse(a.cards[0])]))
 
 
-def _knock(state, hand: list[int], knocks):
+def _knock(state: State, hand: list[int], knocks):
     keep_all = [a for a in knocks if not a.cards]
     return keep_all[0] if keep_all else _least_deadwood(state, hand, knocks)
 
 
-def _layoff(state, hand: list[int], layoffs):
+def _layoff(state: State, hand: list[int], layoffs):
     """The layoff leaving the least deadwood, if it does not raise the hand's deadwood."""
     if not layoffs:
         return None

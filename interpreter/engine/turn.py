@@ -11,17 +11,18 @@ rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`); a buying stage
 from __future__ import annotations
 
 import traceback
-from typing import Optional
+from typing import Optional, cast
 
 from ..errors import ActionFailed, RummyError
+from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
 from ..steps.base import END, After
-from ..steps.offer_upcard import Offer
+from ..steps.offer_upcard import Offer, OfferUpcard
 from . import counters, dealing, scoring, story, wall
 from .dealing import LowStock
 from .legal import NOTHING, Legal
-from .state import Phase, reset_turn
+from .state import GameState, Phase, reset_turn
 
 # Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
 # and the driver reads several for every action.
@@ -33,12 +34,12 @@ PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowSto
                                      LowStock.WALL)
 
 
-def legal(state) -> Legal:
+def legal(state: GameState) -> Legal:
     phase = state.phase
     if phase is TURN:
         return turn_actions(state)
     if phase is OFFER:
-        return Legal(state.variant.turn[0].answers(), 0)
+        return Legal(cast(OfferUpcard, state.variant.turn[0]).answers(), 0)
     if phase is SPREAD:
         return Legal(state.variant.round_end.spread.actions(state), 0)
     if phase is WALL:
@@ -48,7 +49,7 @@ def legal(state) -> Legal:
     return NOTHING
 
 
-def turn_actions(state) -> Legal:
+def turn_actions(state: GameState) -> Legal:
     steps = state.variant.turn
     found: dict = {}
     meld_step = None
@@ -73,7 +74,7 @@ def turn_actions(state) -> Legal:
     return Legal.of_steps(found, meld_step)
 
 
-def _alternatives(state, step, found: dict, meld_step: Optional[int]) -> Optional[int]:
+def _alternatives(state: GameState, step, found: dict, meld_step: Optional[int]) -> Optional[int]:
     """An either/or turn: add the actions of the later steps that ``step`` may be replaced by
     (taking one moves the turn to that step); returns the meld step, which may be one."""
     steps = state.variant.turn
@@ -88,7 +89,7 @@ def _alternatives(state, step, found: dict, meld_step: Optional[int]) -> Optiona
 
 
 # ---- applying -------------------------------------------------------------------------
-def apply(state, action, index: int, guarded: bool = False) -> None:
+def apply(state: GameState, action: Action, index: int, guarded: bool = False) -> None:
     """Apply a legal ``action`` of step ``index`` (in the offer and spread phases, 0), all or
     nothing: if anything fails part-way (a formula's run-time error, a defect), the state is
     restored from a snapshot taken before, and the error is raised again (other than a
@@ -138,7 +139,7 @@ def apply(state, action, index: int, guarded: bool = False) -> None:
                         else tuple(hand[held:]), phase))
 
 
-def _play(state, action, index: int) -> None:
+def _play(state: GameState, action: Action, index: int) -> None:
     """The action applied (see :func:`apply`)."""
     if state.variant.action_hooks:
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
@@ -172,7 +173,7 @@ def _play(state, action, index: int) -> None:
         _after_step(state, after, index, seat)
 
 
-def _after_step(state, after, index: int, seat: int) -> None:
+def _after_step(state: GameState, after, index: int, seat: int) -> None:
     """Where the turn goes after step ``index``'s action (other than ending the turn)."""
     if after is KNOCKED:
         state.turns += 1
@@ -186,7 +187,7 @@ def _after_step(state, after, index: int, seat: int) -> None:
         state.step = index + 1 if after is NEXT else index
 
 
-def _atomic(state, action, index: int) -> None:
+def _atomic(state: GameState, action: Action, index: int) -> None:
     """The action applied under a snapshot, restored if anything fails."""
     saved = state.snapshot()
     try:
@@ -199,7 +200,7 @@ def _atomic(state, action, index: int) -> None:
                            f"{error}; the game is as it was before the action") from error
 
 
-def quiet(state, index: int) -> bool:
+def quiet(state: GameState, index: int) -> bool:
     """Whether the action of step ``index`` surely cannot fail part-way: it evaluates no
     formula and ends no hand, so it needs no snapshot. An answer to the upcard offer, or the
     action of a ``simple`` step (see :class:`~interpreter.steps.base.Step`) that keeps the
@@ -228,9 +229,9 @@ def _where(error: BaseException) -> str:
     return "the engine"
 
 
-def _answer_offer(state, action) -> None:
+def _answer_offer(state: GameState, action) -> None:
     seat = state.player
-    after = state.variant.turn[0].answer(state, action)
+    after = cast(OfferUpcard, state.variant.turn[0]).answer(state, action)
     if after is TAKEN:
         state.phase, state.player = TURN, seat
         state.step = state.variant.step_index("draw") + 1
@@ -241,21 +242,22 @@ def _answer_offer(state, action) -> None:
         state.step = state.variant.first_step
 
 
-def _answer_buyer(state, action) -> None:
+def _answer_buyer(state: GameState, action) -> None:
     """A seat asked buys the discard or passes; once the stage is over, the turn goes on."""
     in_turn = state.in_turn
+    assert in_turn is not None
     if state.variant.buying.answer(state, action):
         state.phase, state.player = TURN, in_turn
     else:
         state.player = state.buyers[0]
 
 
-def _start_turn(state, seat: int) -> None:
+def _start_turn(state: GameState, seat: int) -> None:
     reset_turn(state)
     state.player, state.step = seat, state.variant.first_step
 
 
-def _begin_turn(state, seat: int) -> None:
+def _begin_turn(state: GameState, seat: int) -> None:
     """Start ``seat``'s turn; where the others may buy the discard before the player in turn
     draws (``buy.in_turn_first: false``), with that buying stage."""
     reset_turn(state)                                # _start_turn, inlined
@@ -265,7 +267,7 @@ def _begin_turn(state, seat: int) -> None:
         state.phase, state.player = BUY, state.buyers[0]
 
 
-def _end_turn(state) -> None:
+def _end_turn(state: GameState) -> None:
     """After a turn: going out, the stock's state, the last lap, then the next player."""
     seat, rules = state.player, state.variant.round_end
     state.turns += 1
@@ -284,7 +286,9 @@ def _end_turn(state) -> None:
     if low is PLAY_ON:
         _begin_turn(state, state.next_in_play(seat))
     elif low is LAST_LAP:
-        _begin_turn(state, state.last_lap[0])
+        lap = state.last_lap
+        assert lap is not None
+        _begin_turn(state, lap[0])
     elif low is AT_WALL:
         _start_turn(state, state.next_in_play(seat))
         state.phase = WALL
@@ -298,7 +302,7 @@ def _end_turn(state) -> None:
         _next_hand(state)
 
 
-def _at_wall(state, action) -> None:
+def _at_wall(state: GameState, action) -> None:
     after = wall.apply(state, action)
     if after is False:
         scoring.void_hand(state)
@@ -308,7 +312,7 @@ def _at_wall(state, action) -> None:
         _knocked(state)
 
 
-def _went_out(state, seat: int) -> None:
+def _went_out(state: GameState, seat: int) -> None:
     """Going out ends the hand, or, where the spec says so, gives the others one more turn."""
     if state.went_out is None:
         state.went_out = seat
@@ -326,40 +330,42 @@ def _went_out(state, seat: int) -> None:
         _score(state)
 
 
-def _knocked(state) -> None:
+def _knocked(state: GameState) -> None:
     """After a knock: the others' last turns, where the spec gives them; else the spread."""
+    knocker = state.knocker
+    assert knocker is not None
     if state.variant.round_end.last_turns_after_knock and state.last_lap is None:
-        lap = dealing.start_last_lap(state, state.knocker, others_only=True)
+        lap = dealing.start_last_lap(state, knocker, others_only=True)
         if lap:
             _start_turn(state, lap[0])
             return
     spread = state.variant.round_end.spread
     if spread.start(state):
-        state.phase, state.player = SPREAD, state.knocker
+        state.phase, state.player = SPREAD, knocker
     else:
         _score(state)
 
 
-def _spread(state, next_seat: int | None) -> None:
+def _spread(state: GameState, next_seat: int | None) -> None:
     if next_seat is None:
         _score(state)
     else:
         state.player = next_seat
 
 
-def _score(state) -> None:
+def _score(state: GameState) -> None:
     scoring.score_hand(state)
     _next_hand(state)
 
 
-def _next_hand(state) -> None:
+def _next_hand(state: GameState) -> None:
     if state.over:
         state.phase = OVER
         return
     begin_hand(state)
 
 
-def begin_hand(state) -> None:
+def begin_hand(state: GameState) -> None:
     """Deal, then offer the upcard or start the first player's turn; a dealt hand that wins
     at once (``deal.instant_win``) is scored and the next hand dealt."""
     dealing.deal_hand(state)
@@ -376,7 +382,7 @@ def begin_hand(state) -> None:
         winner = dealing.instant_winner(state)
     steps = state.variant.turn
     if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
-            and steps[0].start(state):
+            and cast(OfferUpcard, steps[0]).start(state):
         state.phase, state.player, state.step = OFFER, state.offer[0], 0
     else:
         state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.first_step
