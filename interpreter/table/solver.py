@@ -182,15 +182,15 @@ class Programme:
                 state & RUNS << self.run_at[s] for state in values):
             return values, None                   # no card, no open run: nothing happens
         mask = self.group_mask if s is None else self.suit_mask[p][s]
-        memo = self._pairs_of.setdefault((p, s), {})
+        memo: dict = self._pairs_of.setdefault((p, s), {})
         out: dict = {}
         back: dict = {}
-        best, cap = out.get, self.cap
+        cap = self.cap
         bounded = cap < NO_CAP                    # a budget set: check the size as it grows
         for state, value in values.items():
             if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
-            pairs = memo.get(state & mask)
+            pairs: tuple | None = memo.get(state & mask)
             if pairs is None:
                 pairs = memo[state & mask] = self._moves_of(p, s, state)[0]
             for gain, delta in pairs:
@@ -198,7 +198,7 @@ class Programme:
                 if total <= floor:
                     break                         # best gains first
                 new = state + delta
-                if best(new, -1) < total:
+                if out.get(new, -1) < total:
                     out[new] = total
                     back[new] = state
         if self.beam is not None and len(out) > self.beam:
