@@ -51,8 +51,8 @@ NEVER_ENDS_RANDOMLY = {"straight_gin"}
 
 FULL_SEEDS = (11, 12)            # fully checked games: one per variant and player count, the
                                  # seeds taking turns (both run with -m slow)
-FULL_STEPS = 300                 # actions per fully checked game
-FULL_STEPS_TABLE = 150           # the same with table play (many meld actions to try)
+FULL_STEPS = 220                 # actions per fully checked game
+FULL_STEPS_TABLE = 110           # the same with table play (many meld actions to try)
 MATCH_SEEDS = (1,)               # whole matches per variant and player count (the fewest and
                                  # most players by default, every count with -m slow)
 MATCH_CAP = 150_000              # actions a match must end within
