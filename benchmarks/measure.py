@@ -21,10 +21,9 @@ T = TypeVar("T")
 
 
 def use_this_tree() -> None:
-    """Import ``interpreter`` from this checkout when it is not installed."""
-    try:
-        import interpreter  # noqa: F401
-    except ImportError:
+    """Import ``interpreter`` from this checkout, ahead of an installed one (which may be
+    another checkout's editable install: the figures would then be of that tree)."""
+    if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
 
 
