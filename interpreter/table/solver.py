@@ -77,13 +77,14 @@ class Programme:
         self._tuples: dict[int, list[tuple]] = {
             bits: [()] for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
         self._ids = {bits: {(): 0} for bits in (RUN_BITS, PART_BITS, SLOT_BITS)}
-        self._pairs_of: dict = {}                 # per (position, suit or None) and state key
-        self._plain_of: dict = {}                 # per (position, suit) and state key
-        self._groupable_of: dict = {}             # likewise, and cards set aside before
+        # memos per position and suit (the rank's groups last), each by its part of the state
+        self._pairs_of: list[list[dict]] = [[{} for _ in range(self.suits + 1)] for _ in positions]
+        self._plain_of: list[list[dict]] = [[{} for _ in range(self.suits)] for _ in positions]
+        self._group_needs: list[list[dict]] = [[{} for _ in range(self.suits)] for _ in positions]
         self._cores: list[list[dict]] = [[{} for _ in range(self.suits)] for _ in positions]
+        self._reserves: list[list[dict]] = [[{} for _ in range(len(positions) + 1)]
+                                            for _ in range(self.suits)]
         self._finals: dict = {}
-        self._reserves: dict = {}
-        self._group_needs: dict = {}
         self._cards = [[sum(self.moves.source(p)[s]) for s in range(self.suits)]
                        for p in range(len(positions))]
         self._potential = self._suffix_potential()
@@ -182,7 +183,7 @@ class Programme:
                 state & RUNS << self.run_at[s] for state in values):
             return values, None                   # no card, no open run: nothing happens
         mask = self.group_mask if s is None else self.suit_mask[p][s]
-        memo: dict = self._pairs_of.setdefault((p, s), {})
+        memo: dict = self._pairs_of[p][-1 if s is None else s]
         out: dict = {}
         back: dict = {}
         cap = self.cap
@@ -190,9 +191,10 @@ class Programme:
         for state, value in values.items():
             if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
-            pairs: tuple | None = memo.get(state & mask)
+            key = state & mask
+            pairs: tuple | None = memo.get(key)
             if pairs is None:
-                pairs = memo[state & mask] = self._moves_of(p, s, state)[0]
+                pairs = memo[key] = self._pairs(p, s, key)
             for gain, delta in pairs:
                 total = value + gain
                 if total <= floor:
@@ -208,10 +210,17 @@ class Programme:
 
     def _moves_of(self, p, s, state):
         """((gain, delta) pairs; (state delta, value gain, plan)) of each move of step
-        (``p``, ``s``), best first (the layers memoise the pairs)."""
+        (``p``, ``s``), best first."""
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
         return (self._by_gain(self._group_options(key, p)) if s is None else
                 self._groupable(key, p, s))
+
+    def _pairs(self, p, s, key) -> tuple:
+        """The (gain, delta) pairs of :meth:`_moves_of` for a state's ``key`` (the layers
+        memoise them)."""
+        if s is None:
+            return tuple([(gain, delta) for delta, gain, _ in self._group_options(key, p)])
+        return self._groupable(key, p, s)[0]
 
     @staticmethod
     def _by_gain(options):
@@ -222,33 +231,34 @@ class Programme:
         """The options of :meth:`_plain_options` that the wildcards left allow, leaving
         enough for this position's groups (see :meth:`_group_need`), as :meth:`_by_gain`
         gives them."""
-        plain, earlier = key & self.plain_mask[p][s], self.earlier[p][s]
-        every, options, extras, most = self._plain_options(plain, p, s)
-        if earlier is None and self.pool - (key >> self.wild_at & SMALL) >= most[0]:
-            return every                          # no groups here, wildcards enough
-        needs = (0,) * (most[1] + 1) if earlier is None else self._group_needs_of(
-            p, s, key & self.suit_mask[p][s] & self.counts_mask, most[1])
-        left = min(self.pool - (key >> self.wild_at & SMALL), most[0] + max(needs))
-        if left == most[0] + max(needs):
-            return every                          # none needs more wildcards than are left
-        memo = self._groupable_of.setdefault((p, s), {})
-        found = memo.get((plain, left, needs))
-        if found is None:
-            found = memo[plain, left, needs] = self._by_gain(
-                [option for option, (wild, grouped) in zip(options, extras)
-                 if wild + needs[grouped] <= left])
-        return found
+        every, options, extras, most = self._plain_options(key & self.plain_mask[p][s], p, s)
+        left = self.pool - (key >> self.wild_at & SMALL)
+        if self.earlier[p][s] is None:
+            if left >= most[0]:
+                return every                      # no groups here, wildcards enough
+            needs: tuple = (0,) * (most[1] + 1)
+        else:
+            needs, need = self._group_needs_of(
+                p, s, key & self.suit_mask[p][s] & self.counts_mask, most[1])
+            if left >= most[0] + need:
+                return every                      # none needs more wildcards than are left
+        pairs, kept = [], []
+        for pair, option, (wild, grouped) in zip(every[0], options, extras):
+            if wild + needs[grouped] <= left:
+                pairs.append(pair)
+                kept.append(option)
+        return tuple(pairs), kept
 
-    def _group_needs_of(self, p, s, counted, most) -> tuple:
+    def _group_needs_of(self, p, s, counted, most) -> tuple[tuple, int]:
         """:meth:`_group_need` for each number of cards, up to ``most``, that suit ``s`` sets
         aside after the suits done so far set aside theirs (``counted``: the state's count
-        fields of those suits)."""
-        key = (counted, most, p, s)
-        found = self._group_needs.get(key)
+        fields of those suits, above the bits of ``most``), and the largest."""
+        memo = self._group_needs[p][s]
+        found = memo.get(counted | most)
         if found is None:
             counts = tuple(counted >> self.group_at[t] & COUNTS for t in self.earlier[p][s])
-            found = self._group_needs[key] = tuple(self._group_need(p, counts + (g,))
-                                                   for g in range(most + 1))
+            needs = tuple(self._group_need(p, counts + (g,)) for g in range(most + 1))
+            found = memo[counted | most] = (needs, max(needs))
         return found
 
     def _plain_options(self, key, p, s):
@@ -256,7 +266,7 @@ class Programme:
         best first; the (wildcards it needs, cards set aside for groups) of each; the most of
         both), shared by the states that differ only in the wildcards used and what the suits
         before ``s`` set aside for this position's groups."""
-        memo = self._plain_of.setdefault((p, s), {})
+        memo = self._plain_of[p][s]
         found = memo.get(key)
         if found is None:
             options = sorted(self._suit_options(key, p, s), key=itemgetter(1), reverse=True)
@@ -359,8 +369,8 @@ class Programme:
         """Fewest wildcards suit ``s``'s open ``runs`` still take from position ``q`` on (each
         run not yet legal grows at every position, by a card of the suit while there are
         enough, else by a wildcard), or None if they cannot all become legal."""
-        key = (s, q, runs)
-        found = self._reserves.get(key, MISSING)
+        memo = self._reserves[s][q]
+        found = memo.get(runs, MISSING)
         if found is MISSING:
             needs, found = [n for n in map(self.moves.need, runs) if n], 0
             while needs:
@@ -369,7 +379,7 @@ class Programme:
                     break
                 found += max(0, len(needs) - self._cards[q][s])
                 needs, q = [n - 1 for n in needs if n > 1], q + 1
-            self._reserves[key] = found
+            memo[runs] = found
         return found
 
     def _group_options(self, key, p):
