@@ -44,6 +44,9 @@ COUNT_BITS = 3                           # a group field: its cards' count, then
 PART_BITS, COUNTS = GROUP_BITS - COUNT_BITS, (1 << COUNT_BITS) - 1
 MISSING = object()
 NO_CAP = 1 << 62                         # a layer's size when no budget limits it
+# a layer: its states in the order they were made, their values, each state's index, and the
+# state each came from (None: the layer before's states, unchanged)
+Layer = tuple[list, list, dict, "list | None"]
 
 
 class Programme:
@@ -157,38 +160,41 @@ class Programme:
         """The search one layer at a time: yields each layer's size, returns (best value,
         final state) above ``floor`` or None. Keeps the layers for :meth:`melds`."""
         S = self.suits
-        values = {0: 0}
-        self.layers: list[tuple[dict, dict | None, int, int | None]] = []  # values, back, p, s
+        layer: Layer = ([0], [0], {0: 0}, None)
+        self.layers: list[tuple[Layer, int, int | None]] = []
         for p in range(len(self.positions)):
             for k, s in enumerate(self.order[p]):
-                values, back = self._layer(values, p, s, floor - self._potential[p * S + k + 1])
-                self.layers.append((values, back, p, s))
-                yield len(values)
+                layer = self._layer(layer, p, s, floor - self._potential[p * S + k + 1])
+                self.layers.append((layer, p, s))
+                yield len(layer[0])
             if self.group_here[p]:
-                values, back = self._layer(values, p, None, -1)
-                self.layers.append((values, back, p, None))
-                yield len(values)
+                layer = self._layer(layer, p, None, -1)
+                self.layers.append((layer, p, None))
+                yield len(layer[0])
         best = None
-        for state, value in values.items():
+        for state, value in zip(layer[0], layer[1]):
             extra = self._final(state & self.final_mask)
             if extra is not None and value + extra > floor and (
                     best is None or value + extra > best[0]):
                 best = (value + extra, state)
         return best
 
-    def _layer(self, values: dict, p: int, s: int | None, floor: int) -> tuple[dict, dict | None]:
+    def _layer(self, layer: Layer, p: int, s: int | None, floor: int) -> Layer:
         """The states after suit ``s`` (None: this rank's groups) at position ``p``, each with
         its best value above ``floor`` and the state it came from (None: the same states)."""
+        states, values = layer[0], layer[1]
         if s is not None and self._idle[p][s] and not any(
-                state & RUNS << self.run_at[s] for state in values):
-            return values, None                   # no card, no open run: nothing happens
+                state & RUNS << self.run_at[s] for state in states):
+            return states, values, layer[2], None     # no card, no open run: nothing happens
         mask = self.group_mask if s is None else self.suit_mask[p][s]
         memo: dict = self._pairs_of[p][-1 if s is None else s]
-        out: dict = {}
-        back: dict = {}
+        index: dict = {}
+        out: list = []
+        totals: list = []
+        back: list = []
         cap = self.cap
         bounded = cap < NO_CAP                    # a budget set: check the size as it grows
-        for state, value in values.items():
+        for state, value in zip(states, values):
             if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
             key = state & mask
@@ -200,13 +206,21 @@ class Programme:
                 if total <= floor:
                     break                         # best gains first
                 new = state + delta
-                if out.get(new, -1) < total:
-                    out[new] = total
-                    back[new] = state
+                at = index.get(new, -1)
+                if at < 0:
+                    index[new] = len(out)
+                    out.append(new)
+                    totals.append(total)
+                    back.append(state)
+                elif totals[at] < total:
+                    totals[at] = total
+                    back[at] = state
         if self.beam is not None and len(out) > self.beam:
-            out = dict(heapq.nlargest(self.beam, out.items(), key=itemgetter(1)))
-            back = {state: back[state] for state in out}
-        return out, back
+            kept = heapq.nlargest(self.beam, range(len(out)), key=totals.__getitem__)
+            out, totals, back = ([out[i] for i in kept], [totals[i] for i in kept],
+                                 [back[i] for i in kept])
+            index = {state: i for i, state in enumerate(out)}
+        return out, totals, index, back
 
     def _moves_of(self, p, s, state):
         """((gain, delta) pairs; (state delta, value gain, plan)) of each move of step
@@ -447,14 +461,15 @@ class Programme:
         """The melds of the best path to ``state`` (from the last :meth:`run`), dumps added."""
         plans, dumps = [], self._placed(state) - (state >> self.wild_at & SMALL)
         for i in range(len(self.layers) - 1, -1, -1):
-            values, back, p, s = self.layers[i]
+            (_, values, index, back), p, s = self.layers[i]
             if back is None:
                 continue
-            before = back[state]
-            previous = self.layers[i - 1][0] if i else {0: 0}
+            at = index[state]
+            before = back[at]
+            _, previous, where, _ = self.layers[i - 1][0] if i else ([0], [0], {0: 0}, None)
             plans.append(next(plan for delta, gain, plan in self._moves_of(p, s, before)[1]
                               if before + delta == state
-                              and previous[before] + gain == values[state]))
+                              and previous[where[before]] + gain == values[at]))
             state = before
         return self._dump(self._replay(reversed(plans)), dumps)
 
