@@ -182,23 +182,24 @@ class Programme:
     def _layer(self, layer: Layer, p: int, s: int | None, floor: int) -> Layer:
         """The states after suit ``s`` (None: this rank's groups) at position ``p``, each with
         its best value above ``floor`` and the state it came from (None: the same states)."""
-        states, values = layer[0], layer[1]
+        states: list[int] = layer[0]
+        values: list[int] = layer[1]
         if s is not None and self._idle[p][s] and not any(
                 state & RUNS << self.run_at[s] for state in states):
             return states, values, layer[2], None     # no card, no open run: nothing happens
         mask = self.group_mask if s is None else self.suit_mask[p][s]
         memo: dict = self._pairs_of[p][-1 if s is None else s]
-        index: dict = {}
-        out: list = []
-        totals: list = []
-        back: list = []
+        index: dict[int, int] = {}
+        out: list[int] = []
+        totals: list[int] = []
+        back: list[int] = []
         cap = self.cap
         bounded = cap < NO_CAP                    # a budget set: check the size as it grows
         for state, value in zip(states, values):
             if bounded and len(out) > cap:
                 raise BudgetExhausted(f"a layer of more than {cap} states")
             key = state & mask
-            pairs: tuple | None = memo.get(key)
+            pairs: tuple[tuple[int, int], ...] | None = memo.get(key)
             if pairs is None:
                 pairs = memo[key] = self._pairs(p, s, key)
             for gain, delta in pairs:
