@@ -223,14 +223,14 @@ class Programme:
             index = {state: i for i, state in enumerate(out)}
         return out, totals, index, back
 
-    def _moves_of(self, p, s, state):
+    def _moves_of(self, p: int, s: int | None, state: int):
         """((gain, delta) pairs; (state delta, value gain, plan)) of each move of step
         (``p``, ``s``), best first."""
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
         return (self._by_gain(self._group_options(key, p)) if s is None else
                 self._groupable(key, p, s))
 
-    def _pairs(self, p, s, key) -> tuple:
+    def _pairs(self, p: int, s: int | None, key: int) -> tuple:
         """The (gain, delta) pairs of :meth:`_moves_of` for a state's ``key`` (the layers
         memoise them)."""
         if s is None:
@@ -242,7 +242,7 @@ class Programme:
         """((gain, delta) of each option; the options), best gains first."""
         return tuple([(gain, delta) for delta, gain, _ in options]), options
 
-    def _groupable(self, key, p, s):
+    def _groupable(self, key: int, p: int, s: int):
         """The options of :meth:`_plain_options` that the wildcards left allow, leaving
         enough for this position's groups (see :meth:`_group_need`), as :meth:`_by_gain`
         gives them."""
@@ -264,19 +264,21 @@ class Programme:
                 kept.append(option)
         return tuple(pairs), kept
 
-    def _group_needs_of(self, p, s, counted, most) -> tuple[tuple, int]:
+    def _group_needs_of(self, p: int, s: int, counted: int, most: int) -> tuple[tuple, int]:
         """:meth:`_group_need` for each number of cards, up to ``most``, that suit ``s`` sets
         aside after the suits done so far set aside theirs (``counted``: the state's count
         fields of those suits, above the bits of ``most``), and the largest."""
         memo = self._group_needs[p][s]
         found = memo.get(counted | most)
         if found is None:
-            counts = tuple(counted >> self.group_at[t] & COUNTS for t in self.earlier[p][s])
+            earlier = self.earlier[p][s]
+            assert earlier is not None             # only positions with groups get here
+            counts = tuple(counted >> self.group_at[t] & COUNTS for t in earlier)
             needs = tuple(self._group_need(p, counts + (g,)) for g in range(most + 1))
             found = memo[counted | most] = (needs, max(needs))
         return found
 
-    def _plain_options(self, key, p, s):
+    def _plain_options(self, key: int, p: int, s: int):
         """(:meth:`_by_gain` of every move of suit ``s`` at ``p``; their (delta, gain, plan),
         best first; the (wildcards it needs, cards set aside for groups) of each; the most of
         both), shared by the states that differ only in the wildcards used and what the suits
@@ -292,7 +294,7 @@ class Programme:
             found = memo[key] = (self._by_gain(options), options, extras, most)
         return found
 
-    def _suit_options(self, key, p, s):
+    def _suit_options(self, key: int, p: int, s: int):
         room = key >> self.room_at & SMALL
         melds, points = key >> self.melds_at & SMALL, key >> self.points_at & 1023
         low_at = self.slot_at[0][s] if self.ends and not self.positions[p].ends else None
@@ -321,7 +323,7 @@ class Programme:
             out.append((delta, gain, plan, wild, grouped))
         return out
 
-    def _core(self, key, p, s):
+    def _core(self, key: int, p: int, s: int):
         """The moves for this state's runs and deferred cards or room below, as (delta but
         for wildcards, counts and room; wildcards, with the change in those the runs still
         need; room, melds, points, gain, plan, room below added, cards set aside for groups),
@@ -368,7 +370,7 @@ class Programme:
                           plan, more, len(group)))
         return found
 
-    def _group_need(self, p, counts) -> int:
+    def _group_need(self, p: int, counts: tuple) -> int:
         """Fewest wildcards the groups of position ``p`` take, given how many cards the suits
         done so far there set aside (``counts``, in :attr:`order`) and at most every card of
         the suits still to come: cards of one suit go to different groups, and each group
@@ -380,7 +382,7 @@ class Programme:
             group[0] * g - sum(min(g, c) for c in have)
             for g in range(least, max(have) + 1)))
 
-    def _reserve(self, s, q, runs) -> int | None:
+    def _reserve(self, s: int, q: int, runs: tuple) -> int | None:
         """Fewest wildcards suit ``s``'s open ``runs`` still take from position ``q`` on (each
         run not yet legal grows at every position, by a card of the suit while there are
         enough, else by a wildcard), or None if they cannot all become legal."""
@@ -397,7 +399,7 @@ class Programme:
             memo[runs] = found
         return found
 
-    def _group_options(self, key, p):
+    def _group_options(self, key: int, p: int):
         """Ways to make this rank's set-aside cards into groups, wildcards added."""
         rank = self.positions[p].rank
         items = sum((self._get(key, at + COUNT_BITS, PART_BITS) for at in self.group_at), ())
@@ -420,14 +422,14 @@ class Programme:
                 out[delta] = (delta, 0, ("g", rank, groups))
         return list(out.values())
 
-    def _final(self, key):
+    def _final(self, key: int):
         """Value added at the end (the hand jokers played), or None if the state fails."""
         found = self._finals.get(key, MISSING)
         if found is MISSING:
             found = self._finals[key] = self._final_value(key)
         return found
 
-    def _final_value(self, key):
+    def _final_value(self, key: int):
         runs = [self._get(key, at, RUN_BITS) for at in self.run_at]
         if not all(self.moves.closable(d) for r in runs for d in r):
             return None
@@ -439,7 +441,7 @@ class Programme:
             return None
         return (placed - self.released) * self.joker_weight + self.base
 
-    def _placed(self, state) -> int:
+    def _placed(self, state: int) -> int:
         """Wildcards on the table at the end: those placed plus the dumps the room takes."""
         wild = state >> self.wild_at & SMALL
         return wild + min(state >> self.room_at & SMALL, self.pool - wild)
