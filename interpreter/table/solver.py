@@ -224,7 +224,7 @@ class Programme:
         return out, totals, index, back
 
     def _moves_of(self, p: int, s: int | None, state: int):
-        """((gain, delta) pairs; (state delta, value gain, plan)) of each move of step
+        """((gain, delta) pairs; (state delta, value gain, plan, ...)) of each move of step
         (``p``, ``s``), best first."""
         key = state & (self.group_mask if s is None else self.suit_mask[p][s])
         return (self._by_gain(self._group_options(key, p)) if s is None else
@@ -234,19 +234,19 @@ class Programme:
         """The (gain, delta) pairs of :meth:`_moves_of` for a state's ``key`` (the layers
         memoise them)."""
         if s is None:
-            return tuple([(gain, delta) for delta, gain, _ in self._group_options(key, p)])
+            return tuple([(option[1], option[0]) for option in self._group_options(key, p)])
         return self._groupable(key, p, s)[0]
 
     @staticmethod
     def _by_gain(options):
         """((gain, delta) of each option; the options), best gains first."""
-        return tuple([(gain, delta) for delta, gain, _ in options]), options
+        return tuple([(option[1], option[0]) for option in options]), options
 
     def _groupable(self, key: int, p: int, s: int):
         """The options of :meth:`_plain_options` that the wildcards left allow, leaving
         enough for this position's groups (see :meth:`_group_need`), as :meth:`_by_gain`
         gives them."""
-        every, options, extras, most = self._plain_options(key & self.plain_mask[p][s], p, s)
+        every, options, most = self._plain_options(key & self.plain_mask[p][s], p, s)
         left = self.pool - (key >> self.wild_at & SMALL)
         if self.earlier[p][s] is None:
             if left >= most[0]:
@@ -258,8 +258,8 @@ class Programme:
             if left >= most[0] + need:
                 return every                      # none needs more wildcards than are left
         pairs, kept = [], []
-        for pair, option, (wild, grouped) in zip(every[0], options, extras):
-            if wild + needs[grouped] <= left:
+        for pair, option in zip(every[0], options):
+            if option[3] + needs[option[4]] <= left:     # wildcards it needs, cards set aside
                 pairs.append(pair)
                 kept.append(option)
         return tuple(pairs), kept
@@ -279,19 +279,17 @@ class Programme:
         return found
 
     def _plain_options(self, key: int, p: int, s: int):
-        """(:meth:`_by_gain` of every move of suit ``s`` at ``p``; their (delta, gain, plan),
-        best first; the (wildcards it needs, cards set aside for groups) of each; the most of
-        both), shared by the states that differ only in the wildcards used and what the suits
+        """(:meth:`_by_gain` of every move of suit ``s`` at ``p``; their (delta, gain, plan,
+        wildcards it needs, cards set aside for groups), best first; the most of the last
+        two), shared by the states that differ only in the wildcards used and what the suits
         before ``s`` set aside for this position's groups."""
         memo = self._plain_of[p][s]
         found = memo.get(key)
         if found is None:
             options = sorted(self._suit_options(key, p, s), key=itemgetter(1), reverse=True)
-            extras = [o[3:] for o in options]
-            options = [o[:3] for o in options]
-            most = (max((wild for wild, _ in extras), default=0),
-                    max((grouped for _, grouped in extras), default=0))
-            found = memo[key] = (self._by_gain(options), options, extras, most)
+            most = (max((option[3] for option in options), default=0),
+                    max((option[4] for option in options), default=0))
+            found = memo[key] = (self._by_gain(options), options, most)
         return found
 
     def _suit_options(self, key: int, p: int, s: int):
@@ -470,9 +468,9 @@ class Programme:
             at = index[state]
             before = back[at]
             _, previous, where, _ = self.layers[i - 1][0] if i else ([0], [0], {0: 0}, None)
-            plans.append(next(plan for delta, gain, plan in self._moves_of(p, s, before)[1]
-                              if before + delta == state
-                              and previous[where[before]] + gain == values[at]))
+            plans.append(next(option[2] for option in self._moves_of(p, s, before)[1]
+                              if before + option[0] == state
+                              and previous[where[before]] + option[1] == values[at]))
             state = before
         return self._dump(self._replay(reversed(plans)), dumps)
 
