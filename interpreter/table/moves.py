@@ -393,19 +393,26 @@ class Moves:
 
     @staticmethod
     def _partitions(items: tuple) -> list:
-        """Every split of the items into groups of distinct suits."""
+        """Every split of the items into groups of distinct suits. An item equal to the one
+        before it goes only to a later group than that one did: the other way round is the
+        same split."""
         found: set = set()
         groups: list[list] = []
+        where = [0] * len(items)             # the group each item went to
 
         def place(i):
             if i == len(items):
                 found.add(tuple(sorted(map(tuple, groups))))
                 return
-            for g in groups:
+            first = where[i - 1] + 1 if i and items[i] == items[i - 1] else 0
+            for k in range(first, len(groups)):
+                g = groups[k]
                 if all(other != items[i][0] for other, _ in g):
                     g.append(items[i])
+                    where[i] = k
                     place(i + 1)
                     g.pop()
+            where[i] = len(groups)
             groups.append([items[i]])
             place(i + 1)
             groups.pop()
