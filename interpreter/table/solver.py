@@ -93,6 +93,10 @@ class Programme:
         self._potential = self._suffix_potential()
         self.cap = NO_CAP                          # most states one layer may hold
         self.beam: int | None = None               # keep only this many best states a layer
+        self.layers: list[tuple[Layer, int, int | None]] = []     # of the last sweep
+        self._made: list[tuple[bool, int]] = []    # per layer: self._cut, self._checked
+        self._swept: tuple[int, int | None] | None = None         # its floor and beam
+        self._cut, self._checked = False, 0
         self._idle = [[not any(self.moves.source(p)[s]) and not self.moves.wild_starts[p][s]
                        and not pos.ends for s in range(self.suits)]
                       for p, pos in enumerate(positions)]
@@ -158,19 +162,24 @@ class Programme:
 
     def sweep(self, floor: int = -1):
         """The search one layer at a time: yields each layer's size, returns (best value,
-        final state) above ``floor`` or None. Keeps the layers for :meth:`melds`."""
-        S = self.suits
+        final state) above ``floor`` or None. Keeps the layers for :meth:`melds`, and takes
+        again those of the last sweep that this one would make the same (see
+        :meth:`_same_layers`); each is checked against the budget as if made again."""
+        same = self._same_layers(floor)
+        last, made = self.layers, self._made
+        self.layers, self._made, self._swept = [], [], (floor, self.beam)
         layer: Layer = ([0], [0], {0: 0}, None)
-        self.layers: list[tuple[Layer, int, int | None]] = []
-        for p in range(len(self.positions)):
-            for k, s in enumerate(self.order[p]):
-                layer = self._layer(layer, p, s, floor - self._potential[p * S + k + 1])
-                self.layers.append((layer, p, s))
-                yield len(layer[0])
-            if self.group_here[p]:
-                layer = self._layer(layer, p, None, -1)
-                self.layers.append((layer, p, None))
-                yield len(layer[0])
+        for i, (p, s, bound) in enumerate(self._steps(floor)):
+            if i < same:
+                layer, (cut, checked) = last[i][0], made[i]
+                if checked > self.cap:
+                    raise BudgetExhausted(f"a layer of more than {self.cap} states")
+            else:
+                layer = self._layer(layer, p, s, bound)
+                cut, checked = self._cut, self._checked
+            self.layers.append((layer, p, s))
+            self._made.append((cut, checked))
+            yield len(layer[0])
         best = None
         for state, value in zip(layer[0], layer[1]):
             extra = self._final(state & self.final_mask)
@@ -179,11 +188,33 @@ class Programme:
                 best = (value + extra, state)
         return best
 
+    def _steps(self, floor: int) -> list[tuple[int, int | None, int]]:
+        """(position, suit or None for the rank's groups, the floor of the layer's values) of
+        each layer of a sweep above ``floor``."""
+        S = self.suits
+        out: list[tuple[int, int | None, int]] = []
+        for p in range(len(self.positions)):
+            for k, s in enumerate(self.order[p]):
+                out.append((p, s, floor - self._potential[p * S + k + 1]))
+            if self.group_here[p]:
+                out.append((p, None, -1))
+        return out
+
+    def _same_layers(self, floor: int) -> int:
+        """How many of the last sweep's layers a sweep above ``floor`` makes the same: below
+        a floor no higher, every layer up to the first whose floor left out a move (none
+        with a beam)."""
+        if self._swept is None or floor > self._swept[0] or self.beam is not None or \
+                self._swept[1] is not None:
+            return 0
+        return next((i for i, (cut, _) in enumerate(self._made) if cut), len(self._made))
+
     def _layer(self, layer: Layer, p: int, s: int | None, floor: int) -> Layer:
         """The states after suit ``s`` (None: this rank's groups) at position ``p``, each with
         its best value above ``floor`` and the state it came from (None: the same states)."""
         states: list[int] = layer[0]
         values: list[int] = layer[1]
+        self._cut, self._checked = False, 0       # whether the floor left out a move; see below
         if s is not None and self._idle[p][s] and not any(
                 state & RUNS << self.run_at[s] for state in states):
             return states, values, layer[2], None     # no card, no open run: nothing happens
@@ -195,9 +226,12 @@ class Programme:
         back: list[int] = []
         cap = self.cap
         bounded = cap < NO_CAP                    # a budget set: check the size as it grows
+        checked, cut = 0, False                   # the most states the budget saw; as above
         for state, value in zip(states, values):
-            if bounded and len(out) > cap:
-                raise BudgetExhausted(f"a layer of more than {cap} states")
+            if bounded:
+                if len(out) > cap:
+                    raise BudgetExhausted(f"a layer of more than {cap} states")
+                checked = len(out)
             key = state & mask
             pairs: tuple[tuple[int, int], ...] | None = memo.get(key)
             if pairs is None:
@@ -205,6 +239,7 @@ class Programme:
             for gain, delta in pairs:
                 total = value + gain
                 if total <= floor:
+                    cut = True
                     break                         # best gains first
                 new = state + delta
                 at = index.get(new, -1)
@@ -221,6 +256,7 @@ class Programme:
             out, totals, back = ([out[i] for i in kept], [totals[i] for i in kept],
                                  [back[i] for i in kept])
             index = {state: i for i, state in enumerate(out)}
+        self._cut, self._checked = cut, checked
         return out, totals, index, back
 
     def _moves_of(self, p: int, s: int | None, state: int):
