@@ -20,11 +20,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.budget import Budget
+from interpreter.budget import Budget, BudgetExhausted
 from interpreter.cards import Faces
 from interpreter.errors import LimitError, RummyError
 from interpreter.melds import MeldRules
+from interpreter.native import running_compiled
 from interpreter.table import Opening, Play, added_cards, check_move, find_play, solver
+from interpreter.table import play as play_module
 
 RANKS = 13
 FACES = Faces.build(jokers=True)
@@ -770,3 +772,43 @@ def test_with_a_budget_the_solver_never_raises_for_a_legal_position(monkeypatch)
     many = [JOKER] * 32 + hand("Kc")
     play = find_play(CAROUSEL, [], many, budget=jokers)    # too many for the state: a new meld
     assert jokers.exhausted and check_move(CAROUSEL, [], play.new_table, many) is None
+
+
+def _layers(search):
+    """Each layer of the last sweep: its states in order, their values, where each came from."""
+    return [(layer[0], layer[1], layer[3]) for layer, _, _ in search.layers]
+
+
+@pytest.mark.skipif(running_compiled("interpreter.table.play"),
+                    reason="records the searches find_play makes, which the compiled build hides")
+@pytest.mark.parametrize("objective", ["cards", "points"])
+def test_a_sweep_takes_again_only_the_layers_it_would_make_the_same(monkeypatch, objective):
+    """Below a lower floor, a search takes the last sweep's layers up to the first one whose
+    floor left out a move: the layers, the answer and the budget's cut-off are those of a
+    search that makes every layer afresh. Benchmark position 13 (seed 1), the slowest."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))       # manipulation imports measure
+    from manipulation import carousel, position
+    rules = carousel()
+    rng = random.Random(1)
+    t, cards = [position(rules, rng) for _ in range(14)][-1]
+    made = []
+    monkeypatch.setattr(play_module, "Programme", lambda *args: made.append(args) or
+                        solver.Programme(*args))
+    find_play(rules, t, cards, objective)
+    taken = 0
+    for args in made:
+        again, fresh = solver.Programme(*args), solver.Programme(*args)
+        fresh._same_layers = lambda floor: 0            # makes every layer afresh
+        top = again.potential // play_module.SCALE
+        for loss in (0, 1, 2, 4, 8, 16):
+            floor = (top - loss * 4) * play_module.SCALE - 1
+            taken += again._same_layers(floor)
+            assert again.run(floor) == fresh.run(floor)
+            assert _layers(again) == _layers(fresh)
+        smallest = min(len(layer[0]) for layer, _, _ in again.layers[5:])
+        again.cap = fresh.cap = smallest     # every layer taken again is over this cap or not
+        for search in (again, fresh):
+            with pytest.raises(BudgetExhausted):
+                search.run(-1)
+        assert _layers(again) == _layers(fresh)
+    assert taken > 50                        # layers were taken again

@@ -228,10 +228,9 @@ class Programme:
         bounded = cap < NO_CAP                    # a budget set: check the size as it grows
         checked, cut = 0, False                   # the most states the budget saw; as above
         for state, value in zip(states, values):
-            if bounded:
-                if len(out) > cap:
-                    raise BudgetExhausted(f"a layer of more than {cap} states")
-                checked = len(out)
+            checked = len(out)
+            if bounded and checked > cap:
+                raise BudgetExhausted(f"a layer of more than {cap} states")
             key = state & mask
             pairs: tuple[tuple[int, int], ...] | None = memo.get(key)
             if pairs is None:
