@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..budget import BudgetExhausted
 from ..errors import LimitError
@@ -44,9 +44,19 @@ COUNT_BITS = 3                           # a group field: its cards' count, then
 PART_BITS, COUNTS = GROUP_BITS - COUNT_BITS, (1 << COUNT_BITS) - 1
 MISSING = object()
 NO_CAP = 1 << 62                         # a layer's size when no budget limits it
-# a layer: its states in the order they were made, their values, each state's index, and the
-# state each came from (None: the layer before's states, unchanged)
-Layer = tuple[list, list, dict, "list | None"]
+
+
+class Layer(NamedTuple):
+    """One layer of a sweep: its states in the order they were made, their values, each
+    state's place, the state each came from (None: the layer before's states, unchanged),
+    whether the floor left out a move, and the most states it held when the budget looked."""
+
+    states: list
+    values: list
+    places: dict
+    back: list | None
+    cut: bool = False
+    checked: int = 0
 
 
 class Programme:
@@ -94,9 +104,7 @@ class Programme:
         self.cap = NO_CAP                          # most states one layer may hold
         self.beam: int | None = None               # keep only this many best states a layer
         self.layers: list[tuple[Layer, int, int | None]] = []     # of the last sweep
-        self._made: list[tuple[bool, int]] = []    # per layer: self._cut, self._checked
         self._swept: tuple[int, int | None] | None = None         # its floor and beam
-        self._cut, self._checked = False, 0
         self._idle = [[not any(self.moves.source(p)[s]) and not self.moves.wild_starts[p][s]
                        and not pos.ends for s in range(self.suits)]
                       for p, pos in enumerate(positions)]
@@ -166,22 +174,19 @@ class Programme:
         again those of the last sweep that this one would make the same (see
         :meth:`_same_layers`); each is checked against the budget as if made again."""
         same = self._same_layers(floor)
-        last, made = self.layers, self._made
-        self.layers, self._made, self._swept = [], [], (floor, self.beam)
-        layer: Layer = ([0], [0], {0: 0}, None)
+        last, self.layers, self._swept = self.layers, [], (floor, self.beam)
+        layer = Layer([0], [0], {0: 0}, None)
         for i, (p, s, bound) in enumerate(self._steps(floor)):
             if i < same:
-                layer, (cut, checked) = last[i][0], made[i]
-                if checked > self.cap:
+                layer = last[i][0]
+                if layer.checked > self.cap:
                     raise BudgetExhausted(f"a layer of more than {self.cap} states")
             else:
                 layer = self._layer(layer, p, s, bound)
-                cut, checked = self._cut, self._checked
             self.layers.append((layer, p, s))
-            self._made.append((cut, checked))
-            yield len(layer[0])
+            yield len(layer.states)
         best = None
-        for state, value in zip(layer[0], layer[1]):
+        for state, value in zip(layer.states, layer.values):
             extra = self._final(state & self.final_mask)
             if extra is not None and value + extra > floor and (
                     best is None or value + extra > best[0]):
@@ -207,17 +212,17 @@ class Programme:
         if self._swept is None or floor > self._swept[0] or self.beam is not None or \
                 self._swept[1] is not None:
             return 0
-        return next((i for i, (cut, _) in enumerate(self._made) if cut), len(self._made))
+        return next((i for i, (layer, _, _) in enumerate(self.layers) if layer.cut),
+                    len(self.layers))
 
     def _layer(self, layer: Layer, p: int, s: int | None, floor: int) -> Layer:
         """The states after suit ``s`` (None: this rank's groups) at position ``p``, each with
         its best value above ``floor`` and the state it came from (None: the same states)."""
-        states: list[int] = layer[0]
-        values: list[int] = layer[1]
-        self._cut, self._checked = False, 0       # whether the floor left out a move; see below
+        states: list[int] = layer.states
+        values: list[int] = layer.values
         if s is not None and self._idle[p][s] and not any(
                 state & RUNS << self.run_at[s] for state in states):
-            return states, values, layer[2], None     # no card, no open run: nothing happens
+            return Layer(states, values, layer.places, None)   # no card, no open run: the same
         mask = self.group_mask if s is None else self.suit_mask[p][s]
         memo: dict = self._pairs_of[p][-1 if s is None else s]
         index: dict[int, int] = {}
@@ -226,7 +231,7 @@ class Programme:
         back: list[int] = []
         cap = self.cap
         bounded = cap < NO_CAP                    # a budget set: check the size as it grows
-        checked, cut = 0, False                   # the most states the budget saw; as above
+        checked, cut = 0, False                   # see Layer
         for state, value in zip(states, values):
             checked = len(out)
             if bounded and checked > cap:
@@ -255,8 +260,7 @@ class Programme:
             out, totals, back = ([out[i] for i in kept], [totals[i] for i in kept],
                                  [back[i] for i in kept])
             index = {state: i for i, state in enumerate(out)}
-        self._cut, self._checked = cut, checked
-        return out, totals, index, back
+        return Layer(out, totals, index, back, cut, checked)
 
     def _moves_of(self, p: int, s: int | None, state: int):
         """((gain, delta) pairs; (state delta, value gain, plan, ...)) of each move of step
@@ -497,15 +501,16 @@ class Programme:
         """The melds of the best path to ``state`` (from the last :meth:`run`), dumps added."""
         plans, dumps = [], self._placed(state) - (state >> self.wild_at & SMALL)
         for i in range(len(self.layers) - 1, -1, -1):
-            (_, values, index, back), p, s = self.layers[i]
-            if back is None:
+            layer, p, s = self.layers[i]
+            if layer.back is None:
                 continue
-            at = index[state]
-            before = back[at]
-            _, previous, where, _ = self.layers[i - 1][0] if i else ([0], [0], {0: 0}, None)
+            at = layer.places[state]
+            before = layer.back[at]
+            previous = self.layers[i - 1][0] if i else Layer([0], [0], {0: 0}, None)
+            value = previous.values[previous.places[before]]
             plans.append(next(option[2] for option in self._moves_of(p, s, before)[1]
                               if before + option[0] == state
-                              and previous[where[before]] + option[1] == values[at]))
+                              and value + option[1] == layer.values[at]))
             state = before
         return self._dump(self._replay(reversed(plans)), dumps)
 
