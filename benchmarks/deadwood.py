@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import hand_sets
 from measure import Goal, cpu_timed, median, print_goals, rotations

@@ -7,8 +7,9 @@ no dispatch of their own.
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable, Iterator, Mapping
 from difflib import get_close_matches
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from lark import Token, Tree
 
@@ -23,7 +24,7 @@ Fn = Callable[[Mapping[str, Any] | None, list], Any]
 
 
 def compile_formula(text: str, scope: Scope, expect: Type | None = None,
-                    name: str = "formula") -> "Formula":
+                    name: str = "formula") -> Formula:
     """Parse, check and compile ``text``; ``expect`` is the type it must have (None: any)."""
     tree = parse(text)
     compiler = Compiler(text, scope)

@@ -1,9 +1,10 @@
 """The types a formula can handle, and the scope that says which names and attributes exist."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 
 class Type(Enum):
@@ -34,16 +35,16 @@ class Scope:
     card_attrs: Mapping[str, Type] = field(default_factory=dict)
     constants: Mapping[str, Any] = field(default_factory=dict)   # fixed when compiled
 
-    def with_names(self, **names: Type) -> "Scope":
+    def with_names(self, **names: Type) -> Scope:
         """This scope plus (or overriding) the given names."""
         return Scope({**self.names, **names}, self.player_attrs, self.card_attrs,
                      self.constants)
 
-    def with_player_attrs(self, **attrs: Type) -> "Scope":
+    def with_player_attrs(self, **attrs: Type) -> Scope:
         """This scope with more attributes of players."""
         return Scope(self.names, {**self.player_attrs, **attrs}, self.card_attrs, self.constants)
 
-    def with_constants(self, constants: Mapping[str, Any]) -> "Scope":
+    def with_constants(self, constants: Mapping[str, Any]) -> Scope:
         """This scope plus names whose values (numbers, true/false) are known when compiling."""
         return Scope(self.names, self.player_attrs, self.card_attrs,
                      {**self.constants, **constants})

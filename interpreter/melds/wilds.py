@@ -3,8 +3,9 @@ naturals and stand-ins, and the long runs the search must still try with wilds i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import accumulate, combinations, product
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .rules import MeldRules

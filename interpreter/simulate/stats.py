@@ -46,7 +46,7 @@ class Moments:
         for key, seen in (values or {}).items():
             self.histograms.setdefault(key, Counter()).update(seen)
 
-    def __add__(self, other: "Moments") -> "Moments":
+    def __add__(self, other: Moments) -> Moments:
         out = Moments(self.games + other.games, dict(self.sums), dict(self.cross),
                       {k: Counter(v) for k, v in self.histograms.items()})
         for mine, theirs in ((out.sums, other.sums), (out.cross, other.cross)):
