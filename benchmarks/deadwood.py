@@ -121,7 +121,8 @@ def measure(sets, engines: list[Engine], hands: int, rounds: int, peer_hands: in
                     count = min(hands, peer_hands) if engine.slow else hands
                     cards = [engine.convert(h) for h in sizes[size][first:first + count]]
                     call = engine.calls[operation]
-                    seconds, results = cpu_timed(lambda: [call(h) for h in cards])
+                    seconds, results = cpu_timed(
+                        lambda call=call, cards=cards: [call(h) for h in cards])
                     times[set_name, operation, name].append(seconds * 1e6 / count)
                     values[set_name, operation, name].update(enumerate(results, first))
     return times, values

@@ -33,10 +33,12 @@ def build(count: int, seed: int, names=NAMES) -> dict[str, dict[int, list[list[i
     for name in names:
         rng = random.Random(f"{name}/{seed}")
         if name == "random":
-            sets[name] = {size: _distinct(lambda size=size: rng.sample(deck, size), count)
+            sets[name] = {size: _distinct(lambda size=size, rng=rng: rng.sample(deck, size),
+                                          count)
                           for size in SIZES}
         elif name == "dense":
-            sets[name] = {size: _distinct(lambda size=size: _dense(faces, rng, size), count)
+            sets[name] = {size: _distinct(lambda size=size, rng=rng: _dense(faces, rng, size),
+                                          count)
                           for size in SIZES}
         elif name == "recorded":
             sets[name] = recorded(count, seed)

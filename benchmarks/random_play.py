@@ -84,7 +84,7 @@ def run(variant: str = "gin_standard", hands: int = 1000, rounds: int = 5,
     actions: dict[str, int] = {name: 0 for name in players}
     for r, order in rotations(list(players), rounds):
         for name in order:
-            seconds, applied = cpu_timed(lambda: players[name](hands, seed + r))
+            seconds, applied = cpu_timed(lambda name=name, r=r: players[name](hands, seed + r))
             rates[name].append(hands / seconds)
             actions[name] += applied
     print(f"{hands} hands of uniform random play per engine and round, {rounds} rounds, "

@@ -93,10 +93,11 @@ class Server:
             try:
                 http("GET", self.url + "/api/variants")
                 return
-            except OSError:
+            except OSError as error:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     self.stop()
-                    raise SystemExit("the server did not start:\n" + self.log.read_text())
+                    raise SystemExit("the server did not start:\n"
+                                     + self.log.read_text()) from error
                 time.sleep(0.1)
 
     def stop(self) -> None:
