@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter import Action, IllegalAction, State, bundled_names, load_variant, new_game
-from interpreter.frontends.play import Table
+from interpreter.frontends.terminal_play import Table
 
 GIN = load_variant("gin_standard")
 HUGE = 10 ** 5000

@@ -14,7 +14,7 @@ import pytest
 
 from interpreter import Action, State, load_variant, new_game
 from interpreter.errors import CardError, IllegalAction
-from interpreter.frontends.table_edit import TableEdit
+from interpreter.frontends.meld_edit import TableEdit
 
 CAROUSEL = load_variant("carousel")
 OPENING30 = load_variant("carousel_opening30")

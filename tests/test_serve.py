@@ -447,9 +447,9 @@ def test_other_origins_are_refused_unless_allowed(client):
 
 
 def test_a_connection_that_falls_too_far_behind_is_closed(monkeypatch, client, gin):
-    from interpreter.frontends.server import tables
+    from interpreter.frontends.server import rooms
 
-    monkeypatch.setattr(tables, "QUEUE_LIMIT", 2)
+    monkeypatch.setattr(rooms, "QUEUE_LIMIT", 2)
     table = client.app.state.lobby.tables[gin[0]]
     slow, _ = table.subscribe(None)
     for n in range(4):

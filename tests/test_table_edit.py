@@ -1,4 +1,4 @@
-"""TableEdit (interpreter/engine/table_edit.py): building one Carousel meld action in small
+"""TableEdit (interpreter/frontends/meld_edit.py): building one Carousel meld action in small
 steps — new_meld, add, move, replace_joker, place_joker — with their errors, ``problem()``
 agreeing with ``State.apply``, and ``action()`` round-tripping through its notation.
 
@@ -13,7 +13,7 @@ import pytest
 
 from interpreter import Action, State, load_variant, new_game
 from interpreter.errors import IllegalAction, RummyError
-from interpreter.frontends.table_edit import TableEdit
+from interpreter.frontends.meld_edit import TableEdit
 
 CAROUSEL = load_variant("carousel")
 ONE_DECK = [r + s for s in "cdhs" for r in "A23456789TJQK"] + ["Jk"]

@@ -1,2 +1,2 @@
-"""Reporters over the core: the command line, terminal play, the rules sheet, table editing.
+"""Reporters over the core: the command line, terminal play, the rules sheet, meld editing.
 Nothing in the core imports them."""

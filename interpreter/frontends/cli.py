@@ -13,7 +13,7 @@ from ..engine.saved import MAX_BYTES
 from ..errors import RummyError, SavedGameError, SpecError
 from ..simulate import report, simulate
 from ..spec import bundled_names, load_variant, schema_path
-from .play import run as play_match
+from .terminal_play import run as play_match
 from .rules_sheet import rules_sheet
 
 

@@ -22,7 +22,7 @@ from ..rules_sheet import rules_sheet
 from . import specs
 from .errors import ApiError
 from .lobby import Lobby, Settings
-from .tables import Table
+from .rooms import Table
 from .ws import table_socket
 
 STATIC = Path(__file__).with_name("static")

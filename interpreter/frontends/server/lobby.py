@@ -14,7 +14,7 @@ from ...errors import RummyError
 from . import specs
 from .errors import ApiError
 from .store import Record, Store
-from .tables import Table, new_token, replay
+from .rooms import Table, new_token, replay
 
 log = logging.getLogger("rummy.serve")
 

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket
 
 from .errors import ApiError
-from .tables import Subscriber, Table
+from .rooms import Subscriber, Table
 
 MAX_MESSAGE = 64 * 1024           # characters of one client message
 

@@ -1,5 +1,5 @@
 // A draft of the new table for one meld action, built in steps like the engine's TableEdit
-// (interpreter/frontends/table_edit.py): new meld, add hand cards, move a table card, a hand
+// (interpreter/frontends/meld_edit.py): new meld, add hand cards, move a table card, a hand
 // card replacing a joker, placing the freed joker. Each step only checks that the cards it
 // names are where it says; whether the whole move is legal is the server's decision.
 

@@ -1,6 +1,7 @@
-"""A table: one match (an engine State), its seats and their tokens, its bots and the
-connections watching it. Every action goes through :meth:`Table.play`: checked, applied,
-saved, then pushed to every connection as that connection may see it."""
+"""A game room (a *table* of the protocol): one match (an engine State), its seats and their
+tokens, its bots and the connections watching it. Every action goes through
+:meth:`Table.play`: checked, applied, saved, then pushed to every connection as that
+connection may see it."""
 from __future__ import annotations
 
 import asyncio

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine import Action
 from ..errors import IllegalAction
-from .table_edit import TableEdit
+from .meld_edit import TableEdit
 
 COMMANDS = ("new", "add", "move", "joker", "place", "show", "reset", "done")
 HELP = __doc__.split("\n\n", 1)[1].rstrip()

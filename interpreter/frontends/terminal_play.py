@@ -14,9 +14,9 @@ from ..engine import Action, State, new_game
 from ..errors import CardError, IllegalAction, RummyError
 from ..spec import Variant
 from ..steps import Draw
-from .play_edit import COMMANDS as EDIT_COMMANDS
-from .play_edit import HELP as EDIT_HELP
-from .play_edit import Drafts
+from .meld_prompt import COMMANDS as EDIT_COMMANDS
+from .meld_prompt import HELP as EDIT_HELP
+from .meld_prompt import Drafts
 from .terminal import Painter, colour_wanted, keywords_lowered, line_editing
 
 HELP = """Type the number of an action, or its notation:
