@@ -244,15 +244,7 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
     most = _cap(jokers, rules.max_jokers)
     news = {f: [t for t in _templates_with(rules, f) if sum(g not in have for g in t) <= most]
             for f in have}
-    growth = []         # per table meld: the jokers it may still take, the cards it may gain
-    for meld in table:
-        declared = {d for _, d in meld}
-        cap = None if rules.max_jokers is None else rules.max_jokers - sum(
-            f == joker for f, _ in meld)
-        extras = (tuple(f for f in t if f not in declared)
-                  for t in _templates_with(rules, meld[0][1]) if declared < set(t))
-        growth.append((cap, [e for e in extras
-                             if sum(f not in have for f in e) <= _cap(jokers, cap)]))
+    growth = _growth(rules, table, have, jokers)
     memo: dict = {}
 
     def options(rest: tuple, wild: int, grown: int):
@@ -295,6 +287,31 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
     state = (tuple(sorted(f for f in hand if f != joker)), jokers, 0)
     if best(state) <= 0:
         return None
+    melds, fresh = _grown_melds(table, growth, memo, state, joker)
+    new_table = tuple(tuple(m) if len(m) == len(old) else _in_order(rules, m)
+                      for m, old in zip(melds, table)) + tuple(_in_order(rules, m) for m in fresh)
+    return _checked(rules, table, new_table, hand, None, False)
+
+
+def _growth(rules: MeldRules, table: Table, have: set[int], jokers: int):
+    """Per table meld of :func:`_grown`: (the jokers it may still take or None, the tuples of
+    cards it may gain whose faces the hand has but for as many as the jokers it may take)."""
+    joker = rules.faces.joker
+    growth = []
+    for meld in table:
+        declared = {d for _, d in meld}
+        cap = None if rules.max_jokers is None else rules.max_jokers - sum(
+            f == joker for f, _ in meld)
+        extras = (tuple(f for f in t if f not in declared)
+                  for t in _templates_with(rules, meld[0][1]) if declared < set(t))
+        growth.append((cap, [e for e in extras
+                             if sum(f not in have for f in e) <= _cap(jokers, cap)]))
+    return growth
+
+
+def _grown_melds(table: Table, growth, memo: dict, state, joker: int | None):
+    """(table melds, new melds) as (face, declared) lists: :func:`_grown`'s best choices from
+    ``state`` followed through its ``memo``, and the jokers left placed on ungrown melds."""
     melds: list[list[tuple[int, int]]] = [[(f, d) for f, d in meld] for meld in table]
     fresh: list[list[tuple[int, int]]] = []
     while state[0]:
@@ -310,9 +327,7 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
             melds[i] += cards
     for i, extra in _filled(growth, state[1], state[2])[1]:
         melds[i] += [(joker, f) for f in extra]
-    new_table = tuple(tuple(m) if len(m) == len(old) else _in_order(rules, m)
-                      for m, old in zip(melds, table)) + tuple(_in_order(rules, m) for m in fresh)
-    return _checked(rules, table, new_table, hand, None, False)
+    return melds, fresh
 
 
 def _cap(wild: int, limit: int | None) -> int:
