@@ -334,10 +334,7 @@ def _as_set(fn: Fn, type_: Type) -> Fn:
 
 def _has(group: tuple, player: Any) -> bool:
     """Whether ``player`` (by identity) is one of ``group``."""
-    for member in group:
-        if member is player:
-            return True
-    return False
+    return any(member is player for member in group)
 
 
 def _union(a: tuple, b: tuple) -> tuple:

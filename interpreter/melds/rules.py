@@ -325,7 +325,7 @@ class MeldRules:
         without their wilds' declarations."""
         if not any(self.is_wild(c) for c in cards):
             return self.meld(cards)
-        for kind, template in self.templates:
+        for _kind, template in self.templates:
             if len(template) != len(cards):
                 continue
             left = list(cards)
