@@ -13,8 +13,8 @@ from ..engine.saved import MAX_BYTES
 from ..errors import RummyError, SavedGameError, SpecError
 from ..simulate import report, simulate
 from ..spec import bundled_names, load_variant, schema_path
-from .terminal_play import run as play_match
 from .rules_sheet import rules_sheet
+from .terminal_play import run as play_match
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,8 +14,9 @@ import functools
 import json
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .. import __version__
 from ..agents import AGENTS, make_agent
@@ -229,7 +230,7 @@ def _bundled(name: str):
     return _load_bundled(name)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_bundled(name: str):
     return load_variant(name)
 

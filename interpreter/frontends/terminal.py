@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Mapping, TextIO
+from collections.abc import Mapping
+from typing import TextIO
 
 from ..model.actions import KINDS
 

@@ -13,8 +13,8 @@ from ...engine import State, new_game
 from ...errors import RummyError
 from . import specs
 from .errors import ApiError
-from .store import Record, Store
 from .rooms import Table, new_token, replay
+from .store import Record, Store
 
 log = logging.getLogger("rummy.serve")
 

@@ -18,7 +18,7 @@ UPLOAD = "<upload>"        # stands for the uploaded file in located errors: <up
 _LOADING = threading.Lock()     # uploads load in worker threads: one at a time
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bundled(name: str) -> Variant:
     """A bundled variant by name; not_found for any other name (never a path)."""
     if name not in bundled_names():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (

@@ -17,10 +17,7 @@ def view(table: str, state, seat: int | None, version: int) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), as GET /api/tables/{id}/view answers, after
     ``version`` actions at the table (a client keeps the view of the highest version)."""
     over = state.is_terminal
-    if seat is None:
-        observation = public_observation(state)
-    else:
-        observation = state.observation(seat)
+    observation = public_observation(state) if seat is None else state.observation(seat)
     acting = seat is not None and not over and seat == state.current_player
     legal = observation.get("legal_actions", []) if acting else []
     return {"table": table, "seat": seat, "version": version, "observation": observation,
