@@ -1,5 +1,5 @@
 """Conformance: one generic random-play test over every bundled variant (OpenSpiel's
-``random_sim_test`` idea, see shared/DESIGN.md).
+``random_sim_test`` idea, see docs/architecture.md, "Conformance and option tests").
 
 For every ``variants/*.yaml`` and every player count it allows, seeded uniformly random games
 are played and the engine's invariants are checked after every action:

@@ -1,5 +1,6 @@
 """Every spec option is executed: for each option path of the JSON Schema, changing it in a
-bundled variant changes play (an option nothing reads is a defect, see shared/DESIGN.md).
+bundled variant changes play (an option nothing reads is a defect, see docs/architecture.md,
+"Conformance and option tests").
 
 ``TABLE`` maps each option path (``deck.decks``, ``turn[].knock.when``,
 ``scoring.outcomes[].award[].to``, ...) to cases: a bundled variant, a change to its spec
