@@ -3,6 +3,7 @@ as a text table or a JSON-friendly dict."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from . import metrics as metric_defs
 from .metrics import Metric
@@ -49,9 +50,10 @@ class Results:
 
     def as_dict(self) -> dict:
         plan, found = self.plan, self.metrics()
-        out = {"games": self.games, "unit": self.unit, "players": plan.players,
-               "bots": [[name, options] for name, options in plan.bots], "seed": plan.seed,
-               "max_hands": None if plan.single_hand else plan.max_hands, "variants": []}
+        out: dict[str, Any] = {
+            "games": self.games, "unit": self.unit, "players": plan.players,
+            "bots": [[name, options] for name, options in plan.bots], "seed": plan.seed,
+            "max_hands": None if plan.single_hand else plan.max_hands, "variants": []}
         for i, (name, path) in enumerate(zip(self.names, plan.variants)):
             entry = {"name": name, "path": path,
                      "metrics": {m.key: self.estimate(m, i).as_dict() for m in found},
@@ -120,7 +122,7 @@ def _digits(metric: Metric, values: list[Estimate]) -> int:
 
 def _cell(e: Estimate, metric: Metric, digits: int, sign: str = "") -> str:
     """``12.3% [11.8, 12.9]`` for rates, ``10.21 [10.05, 10.37]`` for the rest."""
-    if e.value is None:
+    if e.value is None or e.low is None or e.high is None:     # all None or none
         return "-"
     scale, unit = (100, "%") if metric.kind == "rate" else (1, "")
     fmt = f"{{:{sign}.{digits}f}}"

@@ -41,8 +41,8 @@ def play_chunks(plan: Plan, games: int, workers: int | None, chunk: int | None,
                 moments = future.result()
             except distributed.KilledWorker as error:
                 a, b = jobs[i]
-                games = f"game {a}" if b == a + 1 else f"games {a}-{b - 1}"
-                raise RummyError(f"chunk {i} ({games}) killed its workers: {error}") from None
+                span = f"game {a}" if b == a + 1 else f"games {a}-{b - 1}"
+                raise RummyError(f"chunk {i} ({span}) killed its workers: {error}") from None
             future.release()
             yield i, moments
 

@@ -67,7 +67,8 @@ def run_chunk(plan: Plan, start: int, stop: int) -> Moments:
     moments = Moments()
     for index in range(start, stop):
         seed = mix(plan.seed, index)
-        figures, values = {}, {}
+        figures: dict = {}
+        values: dict = {}
         for v, variant in enumerate(variants):
             mine, seen = play(variant, plan.players, plan.bots, seed, plan.max_hands,
                               plan.single_hand)

@@ -5,6 +5,9 @@ action. A hand's figures are read from its history record once it is scored.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from ..agents import make_agent
 from ..engine import new_game
 from ..spec import Variant
@@ -23,7 +26,7 @@ def mix(*numbers: int) -> int:
     return z >> 16
 
 
-def play(variant: Variant, players: int, bots: list[tuple[str, dict]], seed: int,
+def play(variant: Variant, players: int, bots: Sequence[tuple[str, dict]], seed: int,
          max_hands: int, single_hand: bool) -> tuple[dict, dict]:
     """Play a match (or only its first hand) from ``seed``; returns (figures, histogram values).
 
@@ -55,7 +58,7 @@ def _add(figures: dict, key, amount=1) -> None:
     figures[key] = figures.get(key, 0) + amount
 
 
-def _hand(figures: dict, values: dict, record: dict, first: int) -> None:
+def _hand(figures: dict, values: dict, record: Mapping[str, Any], first: int) -> None:
     _add(figures, "hands")
     _add(figures, "turns", record["turns"])
     _add(figures, "outcome:" + record["outcome"])

@@ -90,7 +90,9 @@ class Estimate:
     @property
     def significant(self) -> bool:
         """For a difference: whether the interval excludes zero."""
-        return self.value is not None and (self.low > 0 or self.high < 0)
+        low, high = self.low, self.high       # None together with the value
+        return self.value is not None and low is not None and high is not None and (
+            low > 0 or high < 0)
 
     def as_dict(self) -> dict:
         return {"value": self.value, "low": self.low, "high": self.high}
@@ -119,10 +121,10 @@ def spread(m: Moments, total, squares, den) -> tuple[float, dict] | None:
     sd = math.sqrt(max(var, 0.0))
     if sd == 0:
         return 0.0, {}
-    mean, d = float(mean), float(d)
-    m2 = float(m.total(squares)) / d
-    return sd, {squares: 1 / d / (2 * sd), total: -2 * mean / d / (2 * sd),
-                den: (2 * mean * mean - m2) / d / (2 * sd)}
+    mu, n = float(mean), float(d)
+    m2 = float(m.total(squares)) / n
+    return sd, {squares: 1 / n / (2 * sd), total: -2 * mu / n / (2 * sd),
+                den: (2 * mu * mu - m2) / n / (2 * sd)}
 
 
 def normal(m: Moments, found) -> Estimate:
