@@ -184,21 +184,23 @@ def _arrange(args) -> int:
              [n if c == d else f"{n}({variant.faces.name(d)})"
               for n, c, d in zip(variant.names(m.cards), m.cards, m.declared)]
              for m in arrangement.melds]
-    result = {"melds": melds, "deadwood": variant.names(arrangement.deadwood),
-              "points": arrangement.points}
+    deadwood = variant.names(arrangement.deadwood)
+    result: dict[str, object] = {"melds": melds, "deadwood": deadwood,
+                                 "points": arrangement.points}
     sizes = {variant.hand_size(n, r) for n in variant.deal.hand_size for r in range(1, 14)}
+    best: tuple[int, list[str]] | None = None
     if len(variant.cards(cards)) - 1 in sizes:
-        after, discards = variant.best_discards(cards, args.wild)
-        result["best_discards"] = {"points_after": after, "cards": discards}
+        best = variant.best_discards(cards, args.wild)
+        result["best_discards"] = {"points_after": best[0], "cards": best[1]}
     if args.json:
         print(json.dumps(result))
         return 0
     for meld in melds:
         print("meld     " + " ".join(meld))
-    print("deadwood " + (" ".join(result["deadwood"]) or "-") + f"  ({arrangement.points} points)")
-    if "best_discards" in result:
-        best = result["best_discards"]
-        print(f"discard  {' or '.join(best['cards'])}  -> {best['points_after']} points")
+    print("deadwood " + (" ".join(deadwood) or "-") + f"  ({arrangement.points} points)")
+    if best is not None:
+        after, discards = best
+        print(f"discard  {' or '.join(discards)}  -> {after} points")
     return 0
 
 

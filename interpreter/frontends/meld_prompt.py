@@ -47,13 +47,14 @@ class Drafts:
         except (IndexError, ValueError):
             self.edit = None
             raise IllegalAction(f"cannot read {text!r}; table commands:\n{HELP}") from None
-        print(self.describe())
+        print(describe(edit))
         return None
 
-    def describe(self) -> str:
-        edit = self.edit
-        melds = "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(edit.melds))
-        problem = edit.problem()
-        loose = f"  freed joker to place: {len(edit.loose)}" if edit.loose else ""
-        return (f"draft: {melds or '(empty)'}{loose}\n"
-                f"  {'legal: type done to play it' if problem is None else 'not yet: ' + problem}")
+
+def describe(edit: TableEdit) -> str:
+    """The draft's melds, any freed joker still to place, and whether it is legal yet."""
+    melds = "  ".join(f"{k}:[{' '.join(m)}]" for k, m in enumerate(edit.melds))
+    problem = edit.problem()
+    loose = f"  freed joker to place: {len(edit.loose)}" if edit.loose else ""
+    return (f"draft: {melds or '(empty)'}{loose}\n"
+            f"  {'legal: type done to play it' if problem is None else 'not yet: ' + problem}")

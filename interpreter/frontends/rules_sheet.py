@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..formula import Formula
 from ..melds.needs import needs_text
 from ..model.variant import Award, MatchRules, Variant
 
+T = TypeVar("T")
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
 FIRST_DEALER = {"random": "chosen at random", "high_card": "the player who cuts the highest card",
@@ -93,7 +96,7 @@ def _heading(text: str) -> list[str]:
     return [text.upper()]
 
 
-def _counts(low: int, high: int, value) -> list[tuple[str, object]]:
+def _counts(low: int, high: int, value: Callable[[int], T]) -> list[tuple[str, T]]:
     """(player counts, value) with equal neighbouring values joined: ``("3-5", 2)``."""
     spans: list[list] = []
     for n in range(low, high + 1):
@@ -191,7 +194,7 @@ def _points(v: Variant) -> str:
             parts.append([[rank], label])
     text = ", ".join((f"{g[0]}-{g[-1]}" if label == "face value" and len(g) > 1 else " ".join(g))
                      + f" {label}" for g, label in parts)
-    if _has_jokers(v):
+    if _has_jokers(v) and faces.joker is not None:
         text += f", joker {faces.points[faces.joker]}"
     return text
 

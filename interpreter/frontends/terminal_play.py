@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 from ..agents import make_agent, parse_bots
 from ..engine import Action, State, new_game
@@ -105,11 +107,11 @@ class Table:
             line_editing()
         while not state.is_terminal:
             if self.human is not None and state.deals != self.dealt:
-                self.hand_header()
-                self.tell()
+                self.hand_header(self.human)
+                self.tell(self.human)
             seat, played = state.current_player, len(state.history)
             if seat == self.human:
-                if not self.human_turn():
+                if not self.human_turn(seat):
                     self.say("quit.")
                     return 0
             else:
@@ -135,15 +137,16 @@ class Table:
         return "you" if seat == self.human else f"seat {seat}"
 
     # ---- the person's view ----------------------------------------------------------------
-    def hand_header(self) -> None:
+    def hand_header(self, human: int) -> None:
+        """The new hand's dealer and roles, told to the person at seat ``human``."""
         state = self.state
         self.dealt, self.told = state.deals, 0
         roles = ""
         if state.roles:
             roles = "; " + ", ".join(f"{r} {self.short(s)}" for r, s in state.roles.items())
         self.say(f"\n--- hand {state.deals}: dealer {self.short(state.dealer)}{roles}")
-        if self.human not in state.in_play:
-            advised = state.observation(self.human).get("advised_hands", {})
+        if human not in state.in_play:
+            advised = state.observation(human).get("advised_hands", {})
             watching = "; you see the hand of " + ", ".join(
                 self.who(int(s)) for s in advised) if advised else ""
             self.say(f"you sit this hand out{watching}")
@@ -163,9 +166,9 @@ class Table:
         dead = " ".join(v.names(best.deadwood)) or "-"
         return f"melds {melds}  deadwood {dead} ({best.points})"
 
-    def prompt(self, legal: list[Action]) -> None:
+    def prompt(self, human: int, legal: list[Action]) -> None:
         state, v = self.state, self.state.variant
-        obs = state.observation(self.human)
+        obs = state.observation(human)
         scores = "  ".join(f"{self.short(s)} {p}" for s, p in enumerate(obs["scores"]))
         self.say(f"\n[{obs['phase']}] hand {state.deals}  scores: {scores}")
         hand = obs["hand"]
@@ -197,10 +200,11 @@ class Table:
             self.say(f"knocker's melds: {melds}")
         self.say(_columns([f"{i:>2} {a}" for i, a in enumerate(legal, 1)]))
 
-    def human_turn(self) -> bool:
-        """Ask until the person's input is a legal action and play it; False to quit."""
+    def human_turn(self, human: int) -> bool:
+        """Ask until the person's input (at seat ``human``) is a legal action and play it;
+        False to quit."""
         legal = self.state.legal_actions()
-        self.prompt(legal)
+        self.prompt(human, legal)
         while True:
             text = read_line("your move (number, action, h, q)> ")
             if text is None or text.lower() in ("q", "quit", "exit"):
@@ -217,7 +221,7 @@ class Table:
                         continue
                 else:
                     action = self.read_action(keywords_lowered(text), legal)
-                self.move(self.human, action)
+                self.move(human, action)
                 self.drafts = Drafts()
                 return True
             except RummyError as error:     # the state is unchanged: ask again
@@ -240,20 +244,21 @@ class Table:
         if len(state.history) > played and not state.is_terminal:
             self.say(f"  {self.who(seat)}: {action}")     # the hand is over, its log with it
         else:
-            self.tell()
+            self.tell(self.human)
 
-    def tell(self) -> None:
-        """The entries of the hand's log the person has not seen yet, one line each."""
-        log = self.state.observation(self.human)["log"]
+    def tell(self, human: int) -> None:
+        """The entries of the hand's log the person at seat ``human`` has not seen yet, one
+        line each."""
+        log = self.state.observation(human)["log"]
         for entry in log[self.told:]:
             text = entry["text"]
-            if entry["seat"] == self.human and text.startswith(f"seat {self.human} "):
-                text = "you " + text[len(f"seat {self.human} "):]
+            if entry["seat"] == human and text.startswith(f"seat {human} "):
+                text = "you " + text[len(f"seat {human} "):]
             self.say(f"  {text}")
         self.told = len(log)
 
     # ---- reports ----------------------------------------------------------------------
-    def report_hand(self, record: dict) -> None:
+    def report_hand(self, record: Mapping[str, Any]) -> None:
         if self.human is None:
             self.say(_log_line(record, self.state.scores, self.state.variant)
                   + "".join(f", {name} {'/'.join(map(_num, values))}"
@@ -304,11 +309,11 @@ def _num(x: float) -> str:
     return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
-def _log_line(record: dict, scores: list[int], variant: Variant) -> str:
+def _log_line(record: Mapping[str, Any], scores: list[int], variant: Variant) -> str:
     """One hand of an --auto log; per-seat figures read seat 0/seat 1/..."""
     seats = range(len(scores))
     roles = ""
-    if record["roles"]:
+    if record["roles"] and variant.roles is not None:
         roles = " [" + ", ".join(f"{r} {record['roles'][r]}" for r in variant.roles.names) + "]"
     knocker = record["knocker"]
     how = f" by seat {knocker}" if knocker is not None else ""
