@@ -2,23 +2,33 @@
 scores and JSON round trip. Queries change nothing; an illegal action raises IllegalAction and
 leaves the state as it was.
 
+The agent API (docs/agent-api.md) is here too: :class:`SeatView` (``state.seat_view()``), what
+one seat may know, for bots; :class:`Privileged`, search's access to the hidden cards.
+
 A State is a whole match: hands are dealt, played, scored and dealt again until the spec's
 match end. Its data is declared in :mod:`.state`; the rules it follows are its Variant's.
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
+from ..cards import Faces
 from ..errors import IllegalAction, NotYourTurn, RummyError
+from ..melds import MeldRules
 from ..model.actions import Action, checked
 from ..model.variant import Variant
 from ..spec import load_variant
+from ..steps import table_melds
+from ..steps.knock import Knock
+from ..table import Opening
 from . import counters, refusals, saved, saved_checks, scoring, seating, turn
 from .dealing import deck_order
 from .legal import Legal
 from .observe import observation
 from .state import GameState
+from .story import Entry
 from .turn import TURN, turn_actions
 
 TERMINAL = -1
@@ -89,6 +99,21 @@ class State(GameState):
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its hand, public piles and melds, counts, known cards."""
         return observation(self, seat)
+
+    def seat_view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (default: the seat to act) may know, for a bot's decision: see
+        :class:`SeatView` and docs/agent-api.md."""
+        return SeatView(self, self.player if seat is None else seat)
+
+    @property
+    def player_count(self) -> int:
+        """The seats at the table (those out of the match included)."""
+        return self.players
+
+    @property
+    def hands_recorded(self) -> int:
+        """The hands of the match recorded so far (the ``history`` of an observation)."""
+        return len(self.history)
 
     # ---- playing --------------------------------------------------------------------------
     def apply(self, action: Any, seat: Any = None) -> None:
@@ -229,3 +254,253 @@ def new_game(variant: Variant | str, players: int | None = None, seed: int | Non
                                                            dealer, chosen))
     turn.begin_hand(state)
     return state
+
+
+# ---- the agent API (docs/agent-api.md) --------------------------------------------------------
+class SeatView:
+    """What one seat may know, for a bot's decision: the rules, its own hand, the discard
+    pile, the stock's size, the table, turn counts and the cards each seat is known to hold
+    (taken from the discard pile). Nothing hidden from the seat is reachable from a view.
+
+    Make one per decision (:meth:`State.seat_view`: cheap, nothing is copied): it reads the
+    state as it is when asked, except ``meld_rules`` (this hand's, with its wild rank), fixed
+    when the view is made. Lists it returns may be the state's own: read them only."""
+
+    __slots__ = ("_state", "seat", "variant", "faces", "meld_rules")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.variant: Variant = state.variant            # the rules: public
+        self.faces: Faces = state.variant.faces           # card names, points
+        self.meld_rules: MeldRules = state.meld_rules     # this hand's meld rules
+
+    # ---- cards
+    def hand(self) -> list[int]:
+        """The faces of the seat's own hand (read only)."""
+        return self._state.hand_faces(self.seat)
+
+    def discard(self) -> list[int]:
+        """The faces of the discard pile, bottom first (read only)."""
+        state = self._state
+        if state.plain:
+            return state.discard
+        face_of = state.face_of
+        return [face_of[c] for c in state.discard]
+
+    @property
+    def top(self) -> int | None:
+        """The face of the discard pile's top card (None: the pile is empty)."""
+        pile = self._state.discard
+        return self._state.face_of[pile[-1]] if pile else None
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._state.stock)
+
+    def known(self, seat: int) -> list[int]:
+        """The faces of the cards ``seat`` is known to hold (taken from the discard pile or
+        shown; the view's own seat included)."""
+        face_of = self._state.face_of
+        return [face_of[c] for c in self._state.known[seat]]
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The face of every card of the deck, copies repeated (the deck's make-up: public;
+        the same tuple all game)."""
+        return self._state.face_of
+
+    def visible_hands(self) -> set[int]:
+        """Seats whose whole hand the seat sees: its own, a hand laid out in a spread, a hand
+        its role advises (as :func:`.observe.observation` shows them)."""
+        state, seat = self._state, self.seat
+        seen = {seat}
+        if state.spread is not None:
+            seen.update(state.spread.arranged)
+        roles, variant_roles = state.roles, self.variant.roles
+        if roles and variant_roles:
+            for role, advised in variant_roles.advise.items():
+                if roles.get(role) == seat and advised in roles:
+                    seen.add(roles[advised])
+        return seen
+
+    # ---- counts and seats
+    @property
+    def turns(self) -> int:
+        """Turns played this hand."""
+        return self._state.turns
+
+    @property
+    def in_play(self) -> list[int]:
+        """Seats dealt a hand, from the first to act (read only)."""
+        return self._state.in_play
+
+    # ---- rules as they apply now
+    @property
+    def knock_limit(self) -> int | float | None:
+        """The deadwood (after the discard) a knock allows, where the variant's knock step
+        sets it as a constant; None without a knock step or where a formula sets it."""
+        return _knock_limit(self.variant)
+
+    # ---- the shared table
+    def table(self) -> list[list[tuple[int, int]]]:
+        """The table melds as (face, declared face) pairs, in table order."""
+        return table_melds.table_faces(self._state)
+
+    def opening(self) -> Opening | None:
+        """The opening requirement the seat has still to meet, if any."""
+        return table_melds.opening(self._state, self.seat)
+
+    def may_lay_new_melds(self) -> bool:
+        """False once the seat has opened where those who opened may only lay off."""
+        return table_melds.may_lay_new_melds(self._state, self.seat)
+
+    def must_meld(self) -> int | None:
+        """The face of the card a depth draw took that the seat (to act) must still meld
+        this turn, if any."""
+        state = self._state
+        if state.player != self.seat:
+            return None
+        card = table_melds.pending_card(state)
+        return None if card is None else state.face_of[card]
+
+    def owners_reason(self, new_table: Sequence[Sequence[tuple[int, int]]]) -> str | None:
+        """Why the seat may not turn the table into ``new_table`` (melds of (face, declared)
+        pairs) for the melds' owners' sake, or None."""
+        return table_melds.owners_reason(self._state, self.seat, new_table)
+
+    def meld_action(self, new_table: Sequence[Sequence[tuple[int, int]]]) -> Action:
+        """The meld action stating ``new_table``."""
+        return table_melds.meld_action(self.faces, new_table)
+
+
+def _knock_limit(variant: Variant) -> int | float | None:
+    knock = next((s for s in variant.turn if isinstance(s, Knock)), None)
+    limit = None if knock is None or knock.limits is None else knock.limits.limit
+    return limit if isinstance(limit, (int, float)) else None
+
+
+class Privileged:
+    """Search's privileged access to a state: every card, the hidden ones too (the other
+    hands, the stock's order, the log's private draws), copies, and redeals of the hidden
+    cards. For :mod:`interpreter.search` (determinisations, explicit chance, reading sampled
+    worlds), never for a seat's decision: a bot reading it would cheat. Card ids here are
+    the engine's (``face_of`` gives their faces). See docs/agent-api.md."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    # ---- reading everything
+    @property
+    def face_of(self) -> tuple[int, ...]:
+        """The face of each card id."""
+        return self.state.face_of
+
+    def hand(self, seat: int) -> list[int]:
+        """The card ids of a seat's hand (the state's own list: read only)."""
+        return self.state.hands[seat]
+
+    def hand_faces(self, seat: int) -> list[int]:
+        """The faces of a seat's hand (read only)."""
+        return self.state.hand_faces(seat)
+
+    @property
+    def stock(self) -> list[int]:
+        """The stock's card ids, top last: the state's own list (rearranging it in place
+        rearranges the stock, as explicit chance does)."""
+        return self.state.stock
+
+    @property
+    def deals(self) -> int:
+        """Hands dealt so far this match."""
+        return self.state.deals
+
+    @property
+    def log(self) -> list[Entry]:
+        """This hand's log (:mod:`.story`), private draws included (read only)."""
+        return self.state.log
+
+    def dealt_order(self) -> tuple[list[int], int]:
+        """(the deck order a hand just dealt came from, top first; how many of its cards the
+        deal used): the cards dealt round after round over the seats in play, the upcard,
+        the turned card, then the stock from its top."""
+        state = self.state
+        seats = state.in_play
+        hands = state.hands
+        size = len(hands[seats[0]])
+        order = [hands[seats[k % len(seats)]][k // len(seats)]
+                 for k in range(size * len(seats))]
+        if state.upcard is not None:
+            order.append(state.discard[0])
+        if state.turned is not None:
+            order.append(state.turned)
+        return order + state.stock[::-1], len(order)
+
+    # ---- copies
+    def clone(self) -> State:
+        """An independent copy of the state."""
+        return self._restored(self.state.snapshot())
+
+    def with_deck_order(self, order: list[int]) -> State:
+        """A copy whose next hand is dealt from ``order`` (card ids, top first)."""
+        data = self.state.snapshot()
+        data["deck_orders"] = [order] + data["deck_orders"][1:]
+        return self._restored(data)
+
+    def hidden_cards(self, seat: int) -> list[int]:
+        """The cards hidden from ``seat``, place by place (the other hands' cards it does not
+        know, then the stock from the bottom): the order :meth:`redealt` fills them in."""
+        return [place[i] for place, i in self._slots(seat, self.state.hands, self.state.stock)]
+
+    def redealt(self, seat: int, cards: list[int]) -> State:
+        """A copy holding ``cards`` (the hidden cards in another order) in the places
+        :meth:`hidden_cards` lists, its log telling the others' private draws by them."""
+        data = self.state.snapshot()                     # (copies: changed freely below)
+        slots = self._slots(seat, data["hands"], data["stock"])
+        old = [place[i] for place, i in slots]
+        for (place, i), card in zip(slots, cards):
+            place[i] = card
+        data["log"] = _relabelled(data["log"], seat, dict(zip(old, cards)))
+        return self._restored(data)
+
+    def _restored(self, snapshot: dict[str, Any]) -> State:
+        state = self.state
+        copy = State(variant=state.variant)
+        copy.action_cache = state.action_cache          # (immutable actions, made once a game)
+        copy.restore(snapshot)
+        return copy
+
+    def _slots(self, seat: int, hands: list[list[int]],
+               stock: list[int]) -> list[tuple[list[int], int]]:
+        """(a place, an index in it) for each card hidden from ``seat``, in ``hands`` and
+        ``stock`` (the state's or a snapshot's)."""
+        state = self.state
+        seen = SeatView(state, seat).visible_hands()
+        slots: list[tuple[list[int], int]] = []
+        for other, hand in enumerate(hands):
+            if other in seen:
+                continue
+            known = set(state.known[other])
+            slots += [(hand, i) for i, card in enumerate(hand) if card not in known]
+        return slots + [(stock, i) for i in range(len(stock))]
+
+
+def _relabelled(log: list[Entry], seat: int, moved: dict[int, int]) -> list[Entry]:
+    """The hand's log telling the others' private draws (the cards only the actor saw, as
+    :mod:`.story` tells them: a stock draw's, a buy's penalty cards) by the cards now in
+    their places, so that each seat's view of the copy names its own cards."""
+    moved = {a: b for a, b in moved.items() if a != b}
+    if not moved:
+        return log
+    out = []
+    for entry in log:
+        actor, action, cards, event = entry
+        if actor != seat and action is not None and any(c in moved for c in cards):
+            shown = 1 if action.kind == "buy" else 0 if (
+                action.kind == "draw" and action.pile == "stock") else len(cards)
+            entry = (actor, action, cards[:shown] + tuple(moved.get(c, c)
+                                                          for c in cards[shown:]), event)
+        out.append(entry)
+    return out
