@@ -1,7 +1,7 @@
 """The greedy agent: one-ply deadwood minimisation over whatever actions the engine offers.
 
-It reads its own hand, the discard pile and the legal actions, never another hand or the
-stock. Rules by action kind, first match wins:
+It reads its own hand, the discard pile and the legal actions through the agent API
+(:meth:`State.seat_view`, docs/agent-api.md), never another hand or the stock. Rules by action kind, first match wins:
 knock (keeping every card, else the discard leaving least deadwood); on a shared table, the
 solver's play shedding the most points whenever melding is allowed; take/pass and draws
 (a depth draw when the cards taken add more meldable points than twice the deadwood they
@@ -23,7 +23,7 @@ from ..budget import NODES, SECONDS, Budget
 from ..errors import LimitError
 
 if TYPE_CHECKING:
-    from ..engine.game import State
+    from ..engine.game import SeatView, State
 
 
 class GreedyAgent:
@@ -45,31 +45,31 @@ class GreedyAgent:
     def _act(self, state: State):
         legal = state.legal_actions()
         kinds = {a.kind: a for a in reversed(legal)}          # kind -> its first action
-        seat = state.current_player
-        hand = list(state.hand_faces(seat))
+        view = state.seat_view(state.current_player)
+        hand = list(view.hand())
         if "knock" in kinds:
-            return _knock(state, hand, [a for a in legal if a.kind == "knock"])
+            return _knock(view, hand, [a for a in legal if a.kind == "knock"])
         if state.meld_step is not None:
-            play = _best_play(state, hand, self.last_budget)
+            play = _best_play(state, view, hand, self.last_budget)
             if play is not None:
                 return play
         if "take" in kinds and "pass" in kinds:
-            return kinds["take"] if _improves(state, hand) else kinds["pass"]
+            return kinds["take"] if _improves(view, hand) else kinds["pass"]
         if "buy" in kinds:
-            return kinds["buy"] if _completes_meld(state, hand) else kinds["pass"]
+            return kinds["buy"] if _completes_meld(view, hand) else kinds["pass"]
         drawing = [a for a in legal if a.kind == "draw"] if "draw" in kinds else []
         draws = {a.pile: a for a in drawing if a.target is None}
-        deep = _depth_draw(state, hand, [a for a in drawing if a.target])
+        deep = _depth_draw(view, hand, [a for a in drawing if a.target])
         if deep is not None:
             return deep
         if draws:
-            if "discard" in draws and _improves(state, hand):
+            if "discard" in draws and _improves(view, hand):
                 return draws["discard"]
             return draws.get("stock", draws.get("discard"))
         if "discard" in kinds:
-            return _least_deadwood(state, hand, [a for a in legal if a.kind == "discard"])
+            return _least_deadwood(view, hand, [a for a in legal if a.kind == "discard"])
         if "layoff" in kinds or "spread" in kinds:
-            best = _layoff(state, hand, [a for a in legal if a.kind == "layoff"])
+            best = _layoff(view, hand, [a for a in legal if a.kind == "layoff"])
             spreads = [a for a in legal if a.kind == "spread"]
             return best or next((a for a in spreads if a.melds is None), spreads[0])
         return next((a for a in legal if a.kind != "end"), legal[0])
@@ -84,38 +84,29 @@ def simple_move(state: State):
             return action
     discards = [a for a in legal if a.kind == "discard"]
     if discards:
-        faces = state.variant.faces
+        faces = state.seat_view().faces
         return max(discards, key=lambda a: faces.points[faces.parse(a.cards[0])])
     return next((a for a in legal if a.kind != "end"), legal[0])
 
 
-def _best_play(state: State, hand: list[int], budget: Budget):
+def _best_play(state: State, view: SeatView, hand: list[int], budget: Budget):
     """The table play shedding the most points (the solver's, within ``budget``), or None if
     there is none; where the solver cannot search (a contract, melds after opening) or the
     budget ran out with no play found, the listed meld playing the most cards."""
-    from ..steps.table_melds import (
-        may_lay_new_melds,
-        meld_action,
-        opening,
-        owners_reason,
-        pending_card,
-        table_faces,
-    )
     from ..table import find_play
-    variant = state.variant
-    seat = state.current_player
-    pending = opening(state, seat)
-    if (pending is not None and not pending.by_count_and_points) or not may_lay_new_melds(
-            state, seat):
+    variant = view.variant
+    pending = view.opening()
+    if (pending is not None and not pending.by_count_and_points) or \
+            not view.may_lay_new_melds():
         return _most_cards(state)           # what the solver does not search: the listed ones
-    play = find_play(state.meld_rules, table_faces(state), hand, "points", pending,
+    play = find_play(view.meld_rules, view.table(), hand, "points", pending,
                      manipulation=variant.table.manipulation, budget=budget)
-    if play is None and not budget.exhausted and pending_card(state) is None:
+    if play is None and not budget.exhausted and view.must_meld() is None:
         return None
-    action = None if play is None else meld_action(variant.faces, play.new_table)
+    action = None if play is None else view.meld_action(play.new_table)
     if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
-            or owners_reason(state, seat, play.new_table) is not None \
-            or pending_card(state) is not None and not state.is_legal(action):
+            or view.owners_reason(play.new_table) is not None \
+            or view.must_meld() is not None and not state.is_legal(action):
         # out of budget, or it would leave no card to discard, change another's meld where
         # that is not allowed, or leave out the card a depth draw took
         return _most_cards(state)
@@ -125,18 +116,18 @@ def _best_play(state: State, hand: list[int], budget: Budget):
 MAX_DEPTH_TRIED = 8          # deeper draws make hands too large to weigh quickly
 
 
-def _depth_draw(state: State, hand: list[int], draws):
+def _depth_draw(view: SeatView, hand: list[int], draws):
     """The depth draw gaining most: the points the cards taken let the hand meld, less twice
     the deadwood they add (they count against the player if the hand ends); None if none
     gains."""
     draws = [a for a in draws if a.target <= MAX_DEPTH_TRIED]
-    rules, points = state.variant.meld_rules, state.variant.faces.points
+    rules, points = view.variant.meld_rules, view.faces.points
     if not draws and rules.uses_tables:
         return None         # (else the hand is still weighed: a search may give up on it)
     before = sum(points[f] for f in hand) - 2 * rules.deadwood(hand)
     best, gain = None, 0
     for action in draws:
-        cards = hand + [state.face_of[c] for c in state.discard[-action.target:]]
+        cards = hand + view.discard()[-action.target:]
         value = sum(points[f] for f in cards) - 2 * rules.deadwood(cards) - before
         if value > gain:
             best, gain = action, value
@@ -149,26 +140,34 @@ def _most_cards(state: State):
     return max(melds, key=lambda a: sum(map(len, a.melds or ())), default=None)
 
 
-def _improves(state: State, hand: list[int]) -> bool:
+def _improves(view: SeatView, hand: list[int]) -> bool:
     """Whether adding the discard pile's top card, then the best other discard, lowers deadwood
     (discarding the top card again leaves the deadwood as it is: the best discard decides)."""
-    rules = state.meld_rules
-    top = state.face_of[state.discard[-1]]
+    rules = view.meld_rules
+    top = _top(view)
     return rules.best_discards(hand + [top])[0] < rules.deadwood(hand)
 
 
-def _completes_meld(state: State, hand: list[int]) -> bool:
+def _completes_meld(view: SeatView, hand: list[int]) -> bool:
     """Whether the discard pile's top card would put hand cards into a meld (fewer deadwood
     points with it than without it)."""
-    rules = state.variant.meld_rules
-    top = state.face_of[state.discard[-1]]
+    rules = view.variant.meld_rules
+    top = _top(view)
     return rules.deadwood(hand + [top]) < rules.deadwood(hand)
 
 
-def _least_deadwood(state: State, hand: list[int], actions):
+def _top(view: SeatView) -> int:
+    """The discard pile's top face (asked only where there is one: IndexError if not)."""
+    top = view.top
+    if top is None:
+        raise IndexError("the discard pile is empty")
+    return top
+
+
+def _least_deadwood(view: SeatView, hand: list[int], actions):
     """The action whose card, discarded, leaves the least deadwood (ties: the highest card,
     then the first listed). Only the best discards are weighed when an action offers one."""
-    parse, rules = state.variant.faces.parse, state.meld_rules
+    parse, rules = view.faces.parse, view.meld_rules
     points = rules.points
     _, best = rules.best_discards(hand)
     tied = [a for a in actions if parse(a.cards[0]) in best]
@@ -178,16 +177,16 @@ def _least_deadwood(state: State, hand: list[int], actions):
     return min(actions, key=lambda a: (values[parse(a.cards[0])], -points[parse(a.cards[0])]))
 
 
-def _knock(state: State, hand: list[int], knocks):
+def _knock(view: SeatView, hand: list[int], knocks):
     keep_all = [a for a in knocks if not a.cards]
-    return keep_all[0] if keep_all else _least_deadwood(state, hand, knocks)
+    return keep_all[0] if keep_all else _least_deadwood(view, hand, knocks)
 
 
-def _layoff(state: State, hand: list[int], layoffs):
+def _layoff(view: SeatView, hand: list[int], layoffs):
     """The layoff leaving the least deadwood, if it does not raise the hand's deadwood."""
     if not layoffs:
         return None
-    rules, faces = state.meld_rules, state.variant.faces
+    rules, faces = view.meld_rules, view.faces
 
     def after(action):
         rest = list(hand)

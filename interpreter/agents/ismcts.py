@@ -36,6 +36,7 @@ import random
 from ..engine import Action
 from ..errors import LimitError, RummyError
 from ..search import clone
+from ..search.determinize import held_deadwood
 from ..search.inference import Reader, sampled_worlds
 from ..search.tree import Node, Tree
 from .greedy import GreedyAgent
@@ -85,7 +86,7 @@ class IsmctsAgent:
     def search(self, state, candidates: list) -> tuple[dict, Tree]:
         """({candidate: its value in each world, in order}, the tree grown), for the seat
         to act at ``state`` (see the module doc)."""
-        if self.reader is None or self.reader.rules is not state.meld_rules:
+        if self.reader is None or self.reader.rules is not state.seat_view().meld_rules:
             self.reader = Reader(state, miss=self.miss)
         seat = state.current_player
         worlds = sampled_worlds(state, seat, self.rng, self.reader, self.steps, self.worlds)
@@ -102,10 +103,10 @@ class IsmctsAgent:
         """Play the last action of ``path`` in a copy of ``world``, then the hand to its end
         (see the module doc); count the value at every node passed, and return it."""
         state, seat = clone(world), tree.seat
-        start, hands = state.returns(), len(state.history)
+        start, hands = state.returns(), state.hands_recorded
         state.apply(path[-1][1])
         act, apply, played, grown = self.policy.act, state.apply, 0, not self.tree
-        while not state.is_terminal and len(state.history) == hands and played < self.depth:
+        while not state.is_terminal and state.hands_recorded == hands and played < self.depth:
             move = None
             if not grown and state.current_player == seat:
                 move, grown = self._in_tree(state, tree, path)
@@ -142,8 +143,9 @@ class IsmctsAgent:
             if _top_melds(state):
                 out += [a for a in legal if a.kind == "draw" and a.target is None]
         elif kinds & {"discard", "knock"}:
-            values = state.meld_rules.discard_values(list(state.hand_faces(state.current_player)))
-            parse = state.variant.faces.parse
+            view = state.seat_view(state.current_player)
+            values = view.meld_rules.discard_values(list(view.hand()))
+            parse = view.faces.parse
 
             def after(action) -> float:
                 return values.get(parse(action.cards[0]), math.inf) if action.cards else 0
@@ -158,11 +160,10 @@ class IsmctsAgent:
     def _value(state, start: list, hands: int, seat: int) -> float:
         """The points ``seat`` gained since ``start`` (the returns then), minus the others'
         mean (a hand not over: each seat's deadwood, negated, instead)."""
-        if state.is_terminal or len(state.history) != hands:
+        if state.is_terminal or state.hands_recorded != hands:
             gained = [now - then for now, then in zip(state.returns(), start)]
         else:
-            gained = [-state.meld_rules.deadwood(state.hand_faces(s))
-                      for s in range(state.players)]
+            gained = [-d for d in held_deadwood(state)]
         others = [g for s, g in enumerate(gained) if s != seat]
         return gained[seat] - sum(others) / max(1, len(others))
 
@@ -184,8 +185,9 @@ class IsmctsAgent:
 
 def _top_melds(state) -> bool:
     """Whether the discard pile's top card would join a meld in the acting seat's hand."""
-    if not state.discard:
+    view = state.seat_view(state.current_player)
+    top = view.top
+    if top is None:
         return False
-    rules, hand = state.meld_rules, list(state.hand_faces(state.current_player))
-    top = state.face_of[state.discard[-1]]
+    rules, hand = view.meld_rules, list(view.hand())
     return rules.deadwood(hand + [top]) < rules.deadwood(hand) + rules.points[top]

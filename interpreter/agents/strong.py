@@ -1,7 +1,8 @@
 """The strong agent: greedy's deadwood sense plus what the table shows about the others.
 
-It reads only public information: its own hand, the discard pile, the cards each opponent
-took from the discard pile (``state.known``), turn counts. Rules, where they differ from
+It reads only what its seat may know, through the agent API (:meth:`State.seat_view`,
+docs/agent-api.md): its own hand, the discard pile, the cards each opponent took from the
+discard pile (``SeatView.known``), turn counts. Rules, where they differ from
 greedy (which plays everything else: layoffs, spreads, draws where depth draws are offered,
 and every turn of a game with table melds):
 take the discard (or upcard) only when it joins a meld and lowers the deadwood; discard,
@@ -19,13 +20,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..budget import NODES, SECONDS
 from ..errors import LimitError
 from ..melds.additions import Additions, additions
 from ..melds.bits import PlainMelds
 from .greedy import GreedyAgent, simple_move
+
+if TYPE_CHECKING:
+    from ..engine.game import SeatView
 
 
 class StrongAgent:
@@ -68,22 +72,22 @@ class StrongAgent:
             return draws.get("stock", legal[0])
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
-        if knocks and (not discards or self._knocks(state, table, knocks)):
+        if knocks and (not discards or self._knocks(table, knocks)):
             return _best_knock(table, knocks)
         if discards:
             return self._discard(table, discards)
         return self.greedy.act(state)
 
-    def _wants(self, table: "_Table") -> bool:
+    def _wants(self, table: _Table) -> bool:
         """Take the top discard: it joins a meld and lowers the deadwood after a discard."""
         return table.top is not None and table.takes_top()
 
-    def _knocks(self, state, table: "_Table", knocks) -> bool:
+    def _knocks(self, table: _Table, knocks) -> bool:
         after = min(table.after_knock(a) for a in knocks)
-        limit = self.knock_at if state.turns < self.late_turn else self.late_knock_at
+        limit = self.knock_at if table.view.turns < self.late_turn else self.late_knock_at
         return after == 0 or after <= limit
 
-    def _discard(self, table: "_Table", discards):
+    def _discard(self, table: _Table, discards):
         values = table.values
         faces = [table.face(a) for a in discards]
         best = min(values[f] for f in faces)
@@ -93,7 +97,7 @@ class StrongAgent:
 
         return self._least_cost(table, near, values)
 
-    def _least_cost(self, table: "_Table", near, values):
+    def _least_cost(self, table: _Table, near, values):
         """The near discard of least cost: its deadwood, less ``outs`` per live out, plus
         ``wary`` per card the opponents took next to it (ties: the highest card, then the
         lowest face). On table lookups (which never give up on a hand), live outs are
@@ -126,19 +130,19 @@ class StrongAgent:
 def _table_of(state) -> _Table:
     """The acting seat's view: a :class:`_PlainTable` where the meld rules answer plain hands
     by table lookups."""
-    return _Table(state) if state.meld_rules.tables is None else _PlainTable(state)
+    view = state.seat_view(state.current_player)
+    return _Table(view) if view.meld_rules.tables is None else _PlainTable(view)
 
 
 class _Table:
     """The acting seat's public view, worked out once per decision. Its properties are
     worked out on first reading and then kept (a view serves one decision)."""
 
-    def __init__(self, state) -> None:
-        v = state.variant
-        self.faces, self.rules, self.points = v.faces, state.meld_rules, state.meld_rules.points
-        self.state = state
-        self.hand = list(state.hand_faces(state.current_player))
-        self.top: int | None = state.face_of[state.discard[-1]] if state.discard else None
+    def __init__(self, view: SeatView) -> None:
+        self.faces, self.rules, self.points = view.faces, view.meld_rules, view.meld_rules.points
+        self.view = view
+        self.hand = list(view.hand())
+        self.top: int | None = view.top
         self._taken: list[int] | None = None
         self._near: tuple[int, ...] | None = None
         self._unseen: list[tuple[int, int]] | None = None
@@ -148,9 +152,8 @@ class _Table:
     def taken(self) -> list[int]:
         """The cards the opponents took from the discard pile."""
         if self._taken is None:
-            state, face_of = self.state, self.state.face_of
-            self._taken = [face_of[c] for s in state.in_play if s != state.current_player
-                           for c in state.known[s]]
+            view = self.view
+            self._taken = [f for s in view.in_play if s != view.seat for f in view.known(s)]
         return self._taken
 
     @property
@@ -163,10 +166,9 @@ class _Table:
     def unseen(self) -> list[tuple[int, int]]:
         """(face, copies) of the cards this seat has not seen."""
         if self._unseen is None:
-            face_of = self.state.face_of
-            unseen = Counter(face_of)
+            unseen = Counter(self.view.deck)
             unseen.subtract(self.hand)
-            unseen.subtract(face_of[c] for c in self.state.discard)
+            unseen.subtract(self.view.discard())
             unseen.subtract(self.taken)
             self._unseen = [(f, n) for f, n in unseen.items() if n > 0]
         return self._unseen
@@ -184,6 +186,7 @@ class _Table:
     def takes_top(self) -> bool:
         """Whether the top discard joins a meld and lowers the deadwood after a discard."""
         top, hand, rules = self.top, self.hand, self.rules
+        assert top is not None                  # (the caller asks only when there is one)
         now = rules.deadwood(hand)
         with_top = hand + [top]
         if rules.deadwood(with_top) >= now + self.points[top]:
@@ -218,9 +221,11 @@ class _PlainTable(_Table):
     """The view of a plain hand (one bit per face): the same answers, by table lookups on
     bitmasks, the live outs by :mod:`..melds.additions`."""
 
-    def __init__(self, state) -> None:
-        super().__init__(state)
-        self.tables: PlainMelds = state.meld_rules.tables
+    def __init__(self, view: SeatView) -> None:
+        super().__init__(view)
+        tables = view.meld_rules.tables
+        assert tables is not None               # (made only where there are tables)
+        self.tables: PlainMelds = tables
         self.additions: Additions = additions(self.tables)
         self.mask = _distinct_mask(self.hand)       # one deck: no face twice
         self._unseen_mask: int | None = None
@@ -232,11 +237,9 @@ class _PlainTable(_Table):
     def unseen_mask(self) -> int:
         """The faces this seat has not seen (the deck has one card of each)."""
         if self._unseen_mask is None:
-            state = self.state
-            pile = (state.discard if state.plain
-                    else map(state.face_of.__getitem__, state.discard))
-            self._unseen_mask = _deck_mask(state.face_of) & ~(
-                self.mask | _distinct_mask(pile) | _mask(self.taken))
+            view = self.view
+            self._unseen_mask = _deck_mask(view.deck) & ~(
+                self.mask | _distinct_mask(view.discard()) | _mask(self.taken))
         return self._unseen_mask
 
     @property
