@@ -23,19 +23,23 @@ only once those above them are drawn. Bounds: the seating (first dealer, roles) 
 a deal won at once (``deal.instant_win``) that deals another hand in the same action is
 refused (no bundled variant has one); a state taken mid-hand (:meth:`ChanceState.wrap`)
 treats its stock as one pile.
+
+The deck order, the stock and the card ids are reached through the engine's privileged entry
+point (:class:`interpreter.engine.game.Privileged`, docs/agent-api.md): chance is the dealer.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..engine import Action, State, new_game
+from ..engine.game import Privileged
 from ..errors import IllegalAction, RummyError
 from ..model.variant import Variant
 from ..spec import load_variant
-from .determinize import clone, resample_hidden, restored
+from .determinize import clone, resample_hidden
 
 CHANCE = -2
 
@@ -71,9 +75,9 @@ class ChanceState:
     parts: list[int] = field(default_factory=list)   # the stock's parts, sizes from the top
 
     @classmethod
-    def wrap(cls, state: State) -> "ChanceState":
+    def wrap(cls, state: State) -> ChanceState:
         """The explicit-chance view of a state between actions (its stock as one pile)."""
-        return cls(state, parts=[len(state.stock)])
+        return cls(state, parts=[state.seat_view().stock_size])
 
     # ---- queries --------------------------------------------------------------------------
     @property
@@ -98,9 +102,9 @@ class ChanceState:
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """(card, probability) for each card (notation) the next chance node may give: the
         unseen cards it is drawn from, copies counted in the probability."""
-        cards = self._pool()
-        counts = Counter(self.state.face_of[c] for c in cards)
-        name = self.state.variant.faces.name
+        cards, face_of = self._pool(), Privileged(self.state).face_of
+        counts = Counter(face_of[c] for c in cards)
+        name = self.state.seat_view().faces.name
         return [(name(face), n / len(cards)) for face, n in sorted(counts.items())]
 
     def observation(self, seat: int) -> dict:
@@ -109,14 +113,14 @@ class ChanceState:
     def returns(self) -> list[int]:
         return self.state.returns()
 
-    def clone(self) -> "ChanceState":
+    def clone(self) -> ChanceState:
         """An independent copy."""
         deal = None if self.deal is None else _Deal(self.deal.redo, list(self.deal.order),
                                                     self.deal.size, self.deal.fixed)
         draw = None if self.draw is None else _Draw(**vars(self.draw))
         return ChanceState(clone(self.state), deal, draw, list(self.parts))
 
-    def resample_hidden(self, seat: int, rng: random.Random) -> "ChanceState":
+    def resample_hidden(self, seat: int, rng: random.Random) -> ChanceState:
         """A determinisation from ``seat``'s information (see :mod:`.determinize`); only
         between actions, not at a chance node."""
         if self.is_chance_node:
@@ -137,12 +141,13 @@ class ChanceState:
         """Apply the action on trial: if it takes cards off the stock, undo it and ask chance
         for them first; if it deals a new hand, ask chance for the deal."""
         state = self.state
-        before, stock, deals = clone(state), list(state.stock), state.deals
+        cards = Privileged(state)
+        before, stock, deals = clone(state), list(cards.stock), cards.deals
         state.apply(action)
-        if state.deals != deals:
+        if cards.deals != deals:
             self._start_deal(lambda order: _redealt(before, action, order), deals + 1)
             return
-        taken = len(set(stock) - set(state.stock))
+        taken = len(set(stock) - set(cards.stock))
         if taken:
             self.state = before
             self.draw = _Draw(_as_action(action), taken)
@@ -150,32 +155,35 @@ class ChanceState:
         self._stock_moved(0)
 
     def _start_deal(self, redo: Callable[[list[int]], State], deals: int) -> None:
-        if self.state.deals != deals:
+        cards = Privileged(self.state)
+        if cards.deals != deals:
             raise RummyError("explicit chance: a hand won at the deal that deals another in "
                              "the same action is not supported")
-        order, size = dealt_order(self.state)
+        order, size = cards.dealt_order()
         self.deal = _Deal(redo, order, size)
 
     def _deal_card(self, face: int) -> None:
         deal = self.deal
         assert deal is not None
-        _swap_in(self.state.face_of, deal.order, range(deal.fixed, len(deal.order)), deal.fixed,
-                 face)
+        _swap_in(Privileged(self.state).face_of, deal.order, range(deal.fixed, len(deal.order)),
+                 deal.fixed, face)
         deal.fixed += 1
         if deal.fixed == deal.size:
-            deals = self.state.deals
+            deals = Privileged(self.state).deals
             self.state, self.deal = deal.redo(deal.order), None
-            if self.state.deals != deals:
+            cards = Privileged(self.state)
+            if cards.deals != deals:
                 raise RummyError("explicit chance: a hand won at the deal that deals another "
                                  "in the same action is not supported")
-            self.parts = [len(self.state.stock)]
+            self.parts = [len(cards.stock)]
 
     def _draw_card(self, face: int) -> None:
         draw = self.draw
         assert draw is not None
-        stock = self.state.stock
+        cards = Privileged(self.state)
+        stock = cards.stock                         # (the state's own: rearranged in place)
         top = len(stock) - 1 - draw.fixed
-        _swap_in(self.state.face_of, stock, range(top, self._part_bottom(top) - 1, -1), top, face)
+        _swap_in(cards.face_of, stock, range(top, self._part_bottom(top) - 1, -1), top, face)
         draw.fixed += 1
         if draw.fixed == draw.count:
             self.draw = None
@@ -192,7 +200,7 @@ class ChanceState:
             taken -= used
             if not parts[0]:
                 parts.pop(0)
-        grown = len(self.state.stock) - sum(parts)
+        grown = self.state.seat_view().stock_size - sum(parts)
         if grown > 0:
             parts.append(grown)
 
@@ -202,13 +210,13 @@ class ChanceState:
             return self.deal.order[self.deal.fixed:]
         if self.draw is None:
             raise RummyError("chance_outcomes: the game is not at a chance node")
-        stock = self.state.stock
+        stock = Privileged(self.state).stock
         top = len(stock) - 1 - self.draw.fixed
         return stock[self._part_bottom(top):top + 1]
 
     def _part_bottom(self, index: int) -> int:
         """The lowest stock index of the part holding stock index ``index``."""
-        bottom = len(self.state.stock)
+        bottom = self.state.seat_view().stock_size
         for size in self.parts:
             bottom -= size
             if bottom <= index:
@@ -218,8 +226,9 @@ class ChanceState:
     def _face(self, card: Action | str) -> int:
         if not isinstance(card, str):
             raise IllegalAction(f"{card}: at a chance node, play a card (a chance outcome)")
-        face = self.state.variant.faces.parse(card)
-        if face not in {self.state.face_of[c] for c in self._pool()}:
+        face = self.state.seat_view().faces.parse(card)
+        face_of = Privileged(self.state).face_of
+        if face not in {face_of[c] for c in self._pool()}:
             raise IllegalAction(f"{card} is not a chance outcome now: the outcomes are "
                                 f"{' '.join(c for c, _ in self.chance_outcomes())}")
         return face
@@ -237,7 +246,7 @@ def new_chance_game(variant: Variant | str, players: int | None = None, seed: in
     if isinstance(variant, str):
         variant = load_variant(variant)
     game = ChanceState(new_game(variant, players, seed, dealer=dealer, roles=roles))
-    faces = game.state.face_of
+    faces = Privileged(game.state).face_of
 
     def redo(order: list[int]) -> State:
         return new_game(variant, players, seed, deck=[faces[c] for c in order], dealer=dealer,
@@ -251,21 +260,12 @@ def dealt_order(state: State) -> tuple[list[int], int]:
     """(the deck order a hand just dealt came from, top first; how many of its cards the
     deal used): the cards dealt round after round over the seats in play, the upcard, the
     turned card, then the stock from its top."""
-    seats = state.in_play
-    size = len(state.hands[seats[0]])
-    order = [state.hands[seats[k % len(seats)]][k // len(seats)] for k in range(size * len(seats))]
-    if state.upcard is not None:
-        order.append(state.discard[0])
-    if state.turned is not None:
-        order.append(state.turned)
-    return order + state.stock[::-1], len(order)
+    return Privileged(state).dealt_order()
 
 
 def _redealt(before: State, action: Action | str, order: list[int]) -> State:
     """``before`` with ``action`` applied again, the hand it deals dealt from ``order``."""
-    data = before.snapshot()
-    data["deck_orders"] = [order] + data["deck_orders"][1:]
-    state = restored(before, data)
+    state = Privileged(before).with_deck_order(order)
     state.apply(action)
     return state
 

@@ -22,8 +22,8 @@ import random
 from collections import Counter
 
 from ..engine import State
-from ..steps.knock import Knock
-from .determinize import hidden_cards, redealt, visible_hands
+from ..engine.game import Privileged
+from .determinize import hidden_cards, redealt
 
 MOVES = ("discard", "draw", "take", "pass")
 
@@ -33,12 +33,11 @@ class Reader:
 
     def __init__(self, state: State, slack: float = 2, knock_at: float = 10,
                  late_turn: int = 14, miss: float = 0.03):
-        variant = state.variant
-        self.rules, self.parse = state.meld_rules, variant.faces.parse
+        view = state.seat_view()                         # (the rules only: any seat's)
+        self.rules, self.parse = view.meld_rules, view.faces.parse
         self.slack, self.miss, self.late_turn = slack, miss, late_turn
-        knock = next((s for s in variant.turn if isinstance(s, Knock)), None)
-        limit = None if knock is None or knock.limits is None else knock.limits.limit
-        self.knock_at = None if not isinstance(limit, (int, float)) else min(limit, knock_at)
+        limit = view.knock_limit
+        self.knock_at = None if limit is None else min(limit, knock_at)
 
     def discard(self, hand: list[int], face: int, turn: int) -> float:
         """How well discarding ``face`` from ``hand`` (the hand before the discard) fits."""
@@ -76,14 +75,15 @@ def likelihood(world: State, seat: int, reader: Reader,
     ``world`` gives them (a product over their choices; see the module doc). ``hands``
     (seat -> faces) and ``moved`` (card -> the card telling its private draws) read
     ``world`` as though redealt (:func:`.determinize.redealt`) without making the copy."""
-    face_of = world.face_of
+    view, cards_of = world.seat_view(seat), Privileged(world)
+    face_of = cards_of.face_of
     if hands is None:
-        hands = {s: world.hand_faces(s) for s in world.in_play if s != seat}
+        hands = {s: cards_of.hand_faces(s) for s in view.in_play if s != seat}
     held = {s: Counter(h) for s, h in hands.items()}
     moved = moved or {}
-    pile = [face_of[c] for c in world.discard]
-    turn, weight = world.turns, 1.0
-    for actor, action, cards, _ in reversed(world.log):
+    pile = list(view.discard())
+    turn, weight = view.turns, 1.0
+    for actor, action, cards, _ in reversed(cards_of.log):
         if action is None or action.kind not in MOVES:
             break
         kind, top = action.kind, pile[-1] if pile else None
@@ -122,13 +122,15 @@ def sampled_worlds(state: State, seat: int, rng: random.Random, reader: Reader,
     old = hidden_cards(state, seat)
     cards = sorted(old)
     rng.shuffle(cards)
-    in_stock = len(state.stock)
+    in_stock = state.seat_view(seat).stock_size
     in_hands = len(cards) - in_stock
-    places = _hand_places(state, seat)
+    everything = Privileged(state)
+    face_of = everything.face_of
+    places = {s: everything.hand(s) for s in _hand_places(state, seat)}
 
     def weight() -> float:
         moved = dict(zip(old, cards))
-        hands = {s: [state.face_of[moved.get(c, c)] for c in state.hands[s]] for s in places}
+        hands = {s: [face_of[moved.get(c, c)] for c in hand] for s, hand in places.items()}
         return likelihood(state, seat, reader, hands, moved)
 
     current = weight()
@@ -157,5 +159,6 @@ def sampled_worlds(state: State, seat: int, rng: random.Random, reader: Reader,
 
 def _hand_places(state: State, seat: int) -> list[int]:
     """The seats whose hands hold cards hidden from ``seat``."""
-    seen = visible_hands(state, seat)
-    return [s for s in state.in_play if s not in seen]
+    view = state.seat_view(seat)
+    seen = view.visible_hands()
+    return [s for s in view.in_play if s not in seen]
