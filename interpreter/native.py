@@ -7,16 +7,13 @@ same seeded games and gets the same answers with both).
     python -m interpreter.native status  # which modules run compiled
     python -m interpreter.native clean   # back to pure Python
 
-Only a source checkout (or an editable install) can be built in place. A module joins the
-list when it is hot and mypyc keeps its meaning. The game state and the turn steps are
-compiled, and the turn driver, the steps and the greedy bot read the state typed, so that
-its fields are read directly (most of the gain). mypyc trusts annotations where Python does
-not: a compiled module's class constants are ``ClassVar`` (a step kind's traits are set after
-its class: in a dataclass body they would become fields), a compiled class keeps only the
-outer class of each annotation (engine.state reads its declaration's source), its methods are
-annotated where their bodies must be checked, and a wrong annotation is a TypeError (so the
-public entry points take Any and check it themselves). A class a compiled module defines
-cannot be subclassed outside the build.
+Only a source checkout (or an editable install) can be built in place. The build compiles
+the leaf kernels: cards, meld legality and deadwood (``melds/``), the table solver
+(``table/``), and the bots that spend their time in them. The engine (the state composed of
+the rules' slices, the turn driver, the steps) stays Python: its design (a state class made of
+mixins declared by each rule, types read back from annotations) is not bent to mypyc's
+limits, where a class may have one compiled base and keeps only the outer class of each
+annotation. A class a compiled module defines cannot be subclassed outside the build.
 """
 from __future__ import annotations
 
@@ -34,13 +31,9 @@ GROUP = "interpreter.native_lib"          # the shared library every compiled mo
 
 MODULES = (
     "agents/greedy.py", "agents/strong.py", "cards.py",
-    "engine/game.py", "engine/legal.py", "engine/state.py", "engine/turn.py",
     "melds/additions.py", "melds/bits.py", "melds/needs.py", "melds/needs_search.py",
     "melds/plain_arrange.py", "melds/rank_groups.py", "melds/rules.py", "melds/suit_tables.py",
     "melds/wilds.py",
-    "steps/base.py", "steps/buying.py", "steps/discard.py", "steps/draw.py",
-    "steps/draw_until_meld.py", "steps/knock.py", "steps/meld.py", "steps/offer_upcard.py",
-    "steps/table_melds.py",
     "table/check.py", "table/collector.py", "table/moves.py", "table/openings.py",
     "table/owners.py", "table/play.py", "table/simple.py", "table/solver.py",
 )

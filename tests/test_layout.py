@@ -41,12 +41,12 @@ def test_each_state_field_is_written_only_by_its_owner():
             continue
         names = ("state", "self") if module == "interpreter.engine.game" else ("state",)
         for name in _assignments(path, names):
-            owner = "interpreter." + FIELDS[name]["owner"]
+            owner = "interpreter." + FIELDS[name].owner
             assert module == owner, f"{module} writes state.{name}, owned by {owner}"
 
 
 def test_every_field_names_an_existing_owner_module():
     modules = {_module_name(p) for p in PACKAGE.rglob("*.py")}
-    for name, meta in FIELDS.items():
-        assert "interpreter." + meta["owner"] in modules, name
-        assert meta["lifetime"] in ("match", "hand", "turn", "position"), name
+    for name, declared in FIELDS.items():
+        assert "interpreter." + declared.owner in modules, name
+        assert declared.lifetime in ("match", "hand", "turn", "position"), name

@@ -9,7 +9,6 @@ JSON path of the problem.
 """
 from __future__ import annotations
 
-import copy
 import json
 import math
 import re
@@ -26,12 +25,13 @@ from ..spec.resolved import spec_hash, variant_from_spec
 from ..spec.sources import bundled_names, data_dir
 from ..spec.validate import explained, load_schema
 from . import saved_checks
+from .layout import layout_of
+from .state import GameState
 
 FORMAT = "rummy-saved-game"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024            # a long match with a carried spec is well under 1 MB
 MAX_DEPTH = 32                          # the format itself nests 7 deep
-ADDED: dict[str, Any] = {"log": []}     # state fields added to version 1, with their start
 MAX_CARRIED = 32                        # variants built from carried specs, kept for reuse
 
 _TOO_DEEP = f"nested too deeply (more than {MAX_DEPTH} levels)"
@@ -58,13 +58,21 @@ _Validator = validators.extend(
 _validator: Any = None
 
 
+def schema(cls: type = GameState) -> dict[str, Any]:
+    """The saved-game schema: the document's frame from ``schema/saved_game.schema.json``,
+    with its ``state`` section derived from the declarations of state class ``cls``."""
+    frame = load_schema(schema_path())
+    state = {**layout_of(cls).schema(), **frame["properties"]["state"]}
+    return {**frame, "properties": {**frame["properties"], "state": state}}
+
+
 def validator() -> Any:
     """The saved-game schema's validator (an integer is an int, never 1.0), built once."""
     global _validator
     if _validator is None:
-        schema = load_schema(schema_path())
-        Draft202012Validator.check_schema(schema)
-        _validator = _Validator(_inlined(schema, schema["$defs"]))
+        schema_ = schema()
+        Draft202012Validator.check_schema(schema_)
+        _validator = _Validator(_inlined(schema_, schema_["$defs"]))
     return _validator
 
 
@@ -125,11 +133,9 @@ def read(text: str | bytes, given: Variant | None) -> tuple[Variant, dict]:
 
 
 def _fill_added(state: dict) -> dict:
-    """The state with the fields added to format version 1 since (optional in the schema)
-    given their starting values when a document saved before them lacks them."""
-    for key, value in ADDED.items():
-        state.setdefault(key, copy.deepcopy(value))
-    return state
+    """The state with the fields a document saved before them lacks (optional in the schema)
+    given their starts."""
+    return layout_of(GameState).fill_missing(state)
 
 
 def parse(text: str | bytes) -> dict:

@@ -2,29 +2,20 @@
 it becomes a State: seats, roles, phase and counts consistent with the variant and player
 count, and every physical card of the deck in exactly one place.
 
-``PLACES`` and ``REFERENCES`` name every state field that holds card ids; a test fails when
-a data field of the state is in neither and not in ``NO_CARDS``.
+The seats and cards of every field are found by walking it as its declared kind says
+(:mod:`interpreter.model.state_fields`), and a slice may add the invariants of its own
+fields (``check_saved``): a new field of the state needs nothing here.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalAction, SavedGameError
-from ..model.actions import show
+from ..errors import SavedGameError
 from ..model.variant import Variant
-from .state import parse_action
-from .story import EVENTS
+from .layout import layout_of
+from .state import GameState
 
 S = "$.state"
-# fields where a card lies (each card of the deck in exactly one of them)
-PLACES = ("stock", "discard", "hands", "table", "spread", "turned")
-# fields that name cards lying elsewhere
-REFERENCES = ("deck_orders", "upcard", "known", "taken", "must_use", "log")
-NO_CARDS = ("players", "seed", "totals", "rounds_won", "hands_played", "deals", "dealer",
-            "roles", "over", "stopped", "eliminated", "counters", "history", "reshuffles", "last_lap",
-            "offer", "table_owners", "opened", "table_points", "table_laid_off", "knocker",
-            "kept_all", "defenders", "went_out", "discarder", "buys", "turns", "stock_only", "draws",
-            "melded", "buyers", "in_turn", "phase", "player", "step")
 
 
 def fail(path: str, message: str) -> SavedGameError:
@@ -38,80 +29,87 @@ def check_in_play(state) -> None:
                    f"{', '.join(map(str, state.in_play)) or 'none'}")
 
 
-def check(s: dict[str, Any], variant: Variant, name: str) -> None:
-    """Raise SavedGameError for the first invariant ``s`` (a state section) breaks."""
+def check(s: dict[str, Any], variant: Variant, name: str, cls: type = GameState) -> None:
+    """Raise SavedGameError for the first invariant ``s`` (a state section of state class
+    ``cls``) breaks."""
     low, high = variant.players
     n = s["players"]
     if not low <= n <= high:
         raise fail(f"{S}.players", f"{n} players, but {name} is for {low}-{high}")
-    _seats(s, n)
     _roles(s, variant, n)
     _match(s, variant, n)
     _position(s, variant)
-    _cards(s, variant, n)
+    walker = _Walker(variant, n)
+    for f in layout_of(cls).fields:
+        value = s[f.key]
+        if f.kind.per_seat and len(value) != n:
+            raise fail(f"{S}.{f.key}", f"{len(value)} entries for {n} players")
+        if f.kind.walk is not None and value is not None:
+            walker.placing = f.cards == "place"
+            f.kind.walk(value, f"{S}.{f.key}", walker)
+    for klass in cls.__mro__:
+        own = klass.__dict__.get("check_saved")
+        if own is not None:
+            own(s, S, walker)
+    walker.all_placed()
+    _deck_orders(s, walker.size)
 
 
-def _seat(path: str, seat: Any, n: int) -> None:
-    if seat is not None and seat >= n:
-        raise fail(path, f"seat {seat}, but seats are 0-{n - 1}")
+class _Walker:
+    """The checker a kind's walk reports to: each seat within the players, each card id of
+    the deck, and each card that lies somewhere in exactly one place."""
+
+    def __init__(self, variant: Variant, players: int):
+        deck = variant.deck_for(players)
+        self.variant, self.players = variant, players
+        self.faces, self.face_of, self.size = variant.faces, deck.faces_of, deck.size
+        self.where: dict[int, str] = {}
+        self.placing = False
+
+    def fail(self, path: str, message: str) -> SavedGameError:
+        return fail(path, message)
+
+    def seat(self, path: str, seat: int) -> None:
+        if seat >= self.players:
+            raise fail(path, f"seat {seat}, but seats are 0-{self.players - 1}")
+
+    def card(self, path: str, card: int, place: bool | None = None) -> None:
+        if card >= self.size:
+            raise fail(path, f"card id {card}, but the deck has ids 0-{self.size - 1}")
+        if self.placing if place is None else place:
+            if card in self.where:
+                raise fail(path, f"card {card} ({self.faces.name(self.face_of[card])}) is also "
+                           f"at {self.where[card]}")
+            self.where[card] = path
+
+    def melds(self, path: str, melds: list) -> None:
+        """Melds as [card, face] pairs: a joker stands for a natural face; another card shows
+        its own (but where natural cards may be wild)."""
+        faces, face_of = self.faces, self.face_of
+        for i, meld in enumerate(melds):
+            for j, (card, face) in enumerate(meld):
+                at = f"{path}[{i}][{j}]"
+                self.card(at, card, True)
+                if faces.is_joker(face_of[card]):
+                    if face >= faces.count or faces.is_joker(face):
+                        raise fail(f"{at}[1]", f"a joker standing for face {face}")
+                elif face != face_of[card] and not self.variant.wilds.ranks_vary:
+                    raise fail(f"{at}[1]", f"face {face}, but card {card} is "
+                               f"{faces.name(face_of[card])}")
+
+    def all_placed(self) -> None:
+        """Every card of the deck lies somewhere."""
+        if len(self.where) != self.size:
+            missing = sorted(set(range(self.size)) - set(self.where))
+            shown = " ".join(f"{c} ({self.faces.name(self.face_of[c])})" for c in missing[:5])
+            raise fail(S, f"{len(missing)} card(s) of the deck in no hand, pile, meld or "
+                       f"spread: {shown}{' ...' if len(missing) > 5 else ''}")
 
 
-def _seats(s: dict, n: int) -> None:
-    for key in ("scores", "rounds_won", "hands", "known"):
-        if len(s[key]) != n:
-            raise fail(f"{S}.{key}", f"{len(s[key])} entries for {n} players")
-    for key in ("dealer", "player", "knocker", "went_out", "discarder", "in_turn"):
-        _seat(f"{S}.{key}", s[key], n)
-    for key in ("eliminated", "offer", "table_owners", "opened", "defenders", "last_lap",
-                "buyers"):
-        for i, seat in enumerate(s[key] or ()):
-            _seat(f"{S}.{key}[{i}]", seat, n)
-    if len(s["table_owners"]) != len(s["table"]):
-        raise fail(f"{S}.table_owners", f"{len(s['table_owners'])} owners for "
-                   f"{len(s['table'])} table melds")
-    for part in ("table_points", "table_laid_off", "buys"):
-        for key in s[part]:
-            _seat(f"{S}.{part}[{key!r}]", int(key), n)
-    spread = s["spread"]
-    for part in ("arranged", "laid"):
-        for key in (spread or {}).get(part, ()):
-            _seat(f"{S}.spread.{part}[{key!r}]", int(key), n)
-    _log(s["log"], n)
-    for i, record in enumerate(s["history"]):
-        at = f"{S}.history[{i}]"
-        for key in ("knocker", "dealer", "first_player"):
-            _seat(f"{at}.{key}", record[key], n)
-        for j, seat in enumerate(record["winners"]):
-            _seat(f"{at}.winners[{j}]", seat, n)
-        for part in ("deadwood", "reveal"):
-            for key in record.get(part, ()):
-                _seat(f"{at}.{part}[{key!r}]", int(key), n)
-        if len(record["points"]) != n:
-            raise fail(f"{at}.points", f"{len(record['points'])} entries for {n} players")
-
-
-def _log(log: list, n: int) -> None:
-    """Each entry [seat, notation or null, card ids, phase or event] (not checked by the
-    schema: per entry, it would make loading slow)."""
-    for i, entry in enumerate(log):
-        at = f"{S}.log[{i}]"
-        if type(entry) is not list or len(entry) != 4:
-            raise fail(at, f"expected [seat, action, cards, event], got {show(entry)}")
-        seat, action, cards, event = entry
-        if type(seat) is not int or seat < 0:
-            raise fail(f"{at}[0]", f"expected a seat, got {show(seat)}")
-        _seat(f"{at}[0]", seat, n)
-        if action is not None:
-            if type(action) is not str:
-                raise fail(f"{at}[1]", f"expected an action's notation or null, got {show(action)}")
-            try:
-                parse_action(action)
-            except IllegalAction as error:
-                raise fail(f"{at}[1]", str(error)) from None
-        if type(cards) is not list or not all(type(c) is int and c >= 0 for c in cards):
-            raise fail(f"{at}[2]", f"expected a list of card ids, got {show(cards)}")
-        if event not in EVENTS:
-            raise fail(f"{at}[3]", f"expected one of {', '.join(EVENTS)}, got {show(event)}")
+def _deck_orders(s: dict, size: int) -> None:
+    for k, order in enumerate(s["decks"]):
+        if sorted(order) != list(range(size)):
+            raise fail(f"{S}.decks[{k}]", f"not an order of the {size} cards of the deck")
 
 
 def _roles(s: dict, variant: Variant, n: int) -> None:
@@ -176,72 +174,3 @@ def _position(s: dict, variant: Variant) -> None:
     if phase == "spread" and (s["knocker"] is None or s["spread"] is None
                               or not variant.round_end.spread.enabled):
         raise fail(f"{S}.phase", "a spread, but no knock (or the variant has no spread)")
-
-
-def _cards(s: dict, variant: Variant, n: int) -> None:
-    """Every physical card in exactly one place; references name cards of the deck."""
-    deck = variant.deck_for(n)
-    faces, face_of, size = variant.faces, deck.faces_of, deck.size
-    where: dict[int, str] = {}
-
-    def card(path: str, c: int, place: bool) -> None:
-        if c >= size:
-            raise fail(path, f"card id {c}, but the deck has ids 0-{size - 1}")
-        if place:
-            if c in where:
-                raise fail(path, f"card {c} ({faces.name(face_of[c])}) is also at {where[c]}")
-            where[c] = path
-
-    def pairs(path: str, melds: list) -> None:
-        for i, meld in enumerate(melds):
-            for j, (c, face) in enumerate(meld):
-                at = f"{path}[{i}][{j}]"
-                card(at, c, True)
-                if faces.is_joker(face_of[c]):
-                    if face >= faces.count or faces.is_joker(face):
-                        raise fail(f"{at}[1]", f"a joker standing for face {face}")
-                elif face != face_of[c] and not variant.wilds.ranks_vary:
-                    raise fail(f"{at}[1]", f"face {face}, but card {c} is "
-                               f"{faces.name(face_of[c])}")
-
-    for key in ("stock", "discard"):
-        for i, c in enumerate(s[key]):
-            card(f"{S}.{key}[{i}]", c, True)
-    for seat, hand in enumerate(s["hands"]):
-        for i, c in enumerate(hand):
-            card(f"{S}.hands[{seat}][{i}]", c, True)
-    pairs(f"{S}.table", s["table"])
-    if s["turned"] is not None:
-        card(f"{S}.turned", s["turned"], True)
-    spread = s["spread"]
-    if spread is not None:
-        pairs(f"{S}.spread.melds", spread["melds"])
-        for seat, melds in spread["arranged"].items():
-            for i, meld in enumerate(melds):
-                for j, c in enumerate(meld):
-                    card(f"{S}.spread.arranged[{seat!r}][{i}][{j}]", c, True)
-        for i, meld in enumerate(spread["orig"]):
-            for j, (c, _) in enumerate(meld):
-                card(f"{S}.spread.orig[{i}][{j}]", c, False)
-        for seat, laid in spread["laid"].items():
-            for i, (meld, c) in enumerate(laid):
-                card(f"{S}.spread.laid[{seat!r}][{i}][1]", c, False)
-                if meld >= len(spread["melds"]):
-                    raise fail(f"{S}.spread.laid[{seat!r}][{i}][0]", f"no meld {meld}")
-    if len(where) != size:
-        missing = sorted(set(range(size)) - set(where))
-        shown = " ".join(f"{c} ({faces.name(face_of[c])})" for c in missing[:5])
-        raise fail(S, f"{len(missing)} card(s) of the deck in no hand, pile, meld or spread: "
-                   f"{shown}{' ...' if len(missing) > 5 else ''}")
-    for key in ("upcard", "taken", "must_use"):
-        if s[key] is not None:
-            card(f"{S}.{key}", s[key], False)
-    for i, (_, _, cards, _) in enumerate(s["log"]):
-        for j, c in enumerate(cards):
-            card(f"{S}.log[{i}][2][{j}]", c, False)
-    for seat, known in enumerate(s["known"]):
-        for i, c in enumerate(known):
-            card(f"{S}.known[{seat}][{i}]", c, False)
-    for k, order in enumerate(s["decks"]):
-        if sorted(order) != list(range(size)):
-            raise fail(f"{S}.decks[{k}]", f"not an order of the {size} cards of the deck")

@@ -1,5 +1,8 @@
-"""The game state, declared once: every field with its type, its lifetime and the one module
-that writes it. JSON save/load and snapshot/restore are derived from this declaration.
+"""The game state: the core declared here (the match, the hand's cards and piles, seats and
+position), and each rule's slice declared in the rule's module (:mod:`interpreter.steps`).
+Every field says its type, lifetime, start and kind (:mod:`interpreter.model.state_fields`);
+saving, loading, snapshots, resets, the saved-game schema and checks are derived from these
+declarations (:mod:`.layout`, :mod:`.saved_checks`).
 
 Lifetimes: ``match`` fields last the whole match, ``hand`` fields are reset by each deal,
 ``turn`` fields at the start of each turn; ``position`` says who acts and where. Derived
@@ -7,24 +10,39 @@ fields (the variant, card faces, caches) are worked out again from the rest, nev
 """
 from __future__ import annotations
 
-import ast
-import collections.abc
-import copy as copying
 import dataclasses
-import functools
-import types
-import typing
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from importlib.resources import files
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..errors import IllegalAction
 from ..melds import MeldRules
 from ..model.actions import Action
+from ..model.state_fields import (CARD, CARDS, COUNT, FLAG, NAMED, PER_SEAT_CARDS,
+                                  PER_SEAT_COUNTS, PER_SEAT_NUMBERS, PLACE, SEAT, SEATS, Kind,
+                                  state_field)
 from ..model.variant import Variant
-from ..steps.spread import Spreads
+from ..steps.buying import BuyingMemory
+from ..steps.discard import DiscardMemory
+from ..steps.draw import DrawMemory
+from ..steps.draw_until_meld import DrawUntilMeldMemory
+from ..steps.knock import KnockMemory
+from ..steps.offer_upcard import OfferMemory
+from ..steps.spread import SpreadMemory
+from ..steps.table_melds import TableMemory
+from .core_kinds import (COUNTERS, DECK_ORDERS, HISTORY, LOG, PLAYER_COUNT, ROLES, SEED, STEP,
+                         parse_action)
+from .layout import layout_of
 from .story import Entry
+
+LOG_DOC = ("The hand's story (interpreter/engine/story.py): one entry per action applied and "
+           "per deal-time event, each [the actor's seat, the action's notation (null: a "
+           "deal-time event), the card ids it moved (into the actor's hand; for a meld or "
+           "spread, out of it), the phase it was played in (turn, offer, buy, wall, spread) or "
+           "the event (deal: the dealer and the upcard; turned: the turned card)]. The entries "
+           "are checked on loading (a schema per entry would make loading a long hand slow). "
+           "Optional: a game saved before it loads with an empty log.")
 
 
 class Phase(str, Enum):
@@ -38,88 +56,69 @@ class Phase(str, Enum):
     OVER = "over"              # the match has ended
 
 
-def _field(lifetime: str, owner: str, default: Any = None, factory: Any = None,
-           key: str | None = None, grows: bool = False) -> Any:
-    """A data field; ``grows``: a list only ever appended to (its JSON form is kept)."""
-    meta = {"lifetime": lifetime, "owner": owner, "key": key, "grows": grows}
-    if factory is not None:
-        return field(default_factory=factory, metadata=meta)
-    return field(default=default, metadata=meta)
+PHASE = Kind("phase", {"enum": [phase.value for phase in Phase]})
 
 
 def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISSING) -> Any:
     """A field :meth:`GameState.derive` works out (never saved); without a default it is
     unset until then."""
     return field(default=default, default_factory=factory, init=False, repr=False,
-                 compare=False, metadata={"lifetime": "derived"})
+                 compare=False)
 
 
 @dataclass(eq=False, slots=True)
-class GameState:
+class GameState(OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory, KnockMemory,
+                SpreadMemory, DiscardMemory, BuyingMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
-    public API. ``owner`` names the module (under ``interpreter``) that writes a field."""
+    public API. The core is declared here (``owner`` names the module that writes a field);
+    each base is a rule's slice, declared in the rule's module, which writes it."""
 
     # ---- the match
-    players: int = _field("match", "engine.game", 2)
-    seed: int = _field("match", "engine.game", 0)
-    deck_orders: list[list[int]] = _field("match", "engine.game", factory=list, key="decks")
-    totals: list[int] = _field("match", "engine.scoring", factory=list, key="scores")
-    rounds_won: list[int] = _field("match", "engine.scoring", factory=list)
-    hands_played: int = _field("match", "engine.scoring", 0)
-    deals: int = _field("match", "engine.dealing", 0)
-    dealer: int = _field("match", "engine.seating", 0)
-    roles: dict[str, int] | None = _field("match", "engine.seating", None)
-    over: bool = _field("match", "engine.scoring", False)
-    stopped: bool = _field("match", "engine.scoring", False)   # over by the guard, unfinished
-    eliminated: list[int] = _field("match", "engine.scoring", factory=list)   # out of the match
-    counters: dict[str, list[float]] = _field("match", "engine.counters", factory=dict)
-    history: list[Mapping[str, Any]] = _field("match", "engine.scoring", factory=list)  # records
-    # are never changed once written
+    players: int = state_field("match", PLAYER_COUNT, 2, owner="engine.game")
+    seed: int = state_field("match", SEED, 0, owner="engine.game")
+    deck_orders: list[list[int]] = state_field("match", DECK_ORDERS, factory=list, cards=NAMED,
+                                               key="decks", owner="engine.game")
+    totals: list[int] = state_field("match", PER_SEAT_NUMBERS, factory=list, key="scores",
+                                    owner="engine.scoring")
+    rounds_won: list[int] = state_field("match", PER_SEAT_COUNTS, factory=list,
+                                        owner="engine.scoring")
+    hands_played: int = state_field("match", COUNT, 0, owner="engine.scoring")
+    deals: int = state_field("match", COUNT, 0, owner="engine.dealing")
+    dealer: int = state_field("match", SEAT, 0, owner="engine.seating")
+    roles: dict[str, int] | None = state_field("match", ROLES, None, owner="engine.seating")
+    over: bool = state_field("match", FLAG, False, owner="engine.scoring")
+    stopped: bool = state_field("match", FLAG, False, owner="engine.scoring")  # over by the
+    # guard, unfinished
+    eliminated: list[int] = state_field("match", SEATS, factory=list, owner="engine.scoring")
+    counters: dict[str, list[float]] = state_field("match", COUNTERS, factory=dict,
+                                                   owner="engine.counters")
+    history: list[Mapping[str, Any]] = state_field("match", HISTORY, factory=list,
+                                                   owner="engine.scoring")  # records are
+    # never changed once written
     # ---- the hand
-    stock: list[int] = _field("hand", "engine.dealing", factory=list)
-    discard: list[int] = _field("hand", "engine.dealing", factory=list)
-    hands: list[list[int]] = _field("hand", "engine.dealing", factory=list)
-    upcard: int | None = _field("hand", "engine.dealing", None)
-    turned: int | None = _field("hand", "engine.dealing", None)   # set aside: names the wild rank
-    known: list[list[int]] = _field("hand", "engine.dealing", factory=list)
-    reshuffles: int = _field("hand", "engine.dealing", 0)
-    last_lap: list[int] | None = _field("hand", "engine.dealing", None)
-    offer: list[int] = _field("hand", "steps.offer_upcard", factory=list)
-    table: list[list[list[int]]] = _field("hand", "steps.table_melds", factory=list)
-    table_owners: list[int] = _field("hand", "steps.table_melds", factory=list)  # who laid
-    # each table meld (index as in ``table``)
-    opened: list[int] = _field("hand", "steps.table_melds", factory=list)
-    table_points: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
-    # points of the hand cards it put on the table
-    table_laid_off: dict[int, int] = _field("hand", "steps.table_melds", factory=dict)  # seat ->
-    # hand cards it laid off onto other players' table melds
-    knocker: int | None = _field("hand", "steps.knock", None)
-    kept_all: bool = _field("hand", "steps.knock", False)
-    spread: Spreads | None = _field("hand", "steps.spread", None)
-    defenders: list[int] = _field("hand", "steps.spread", factory=list)
-    went_out: int | None = _field("hand", "engine.turn", None)
-    discarder: int | None = _field("hand", "steps.discard", None)   # seat of the top discard
-    buys: dict[int, int] = _field("hand", "steps.buying", factory=dict)   # seat -> buys made
-    turns: int = _field("hand", "engine.turn", 0)
-    log: list[Entry] = _field("hand", "engine.story", factory=list, grows=True)   # one entry per action
-    # and deal-time event, see engine.story
-    # ---- the turn
-    stock_only: bool = _field("turn", "steps.offer_upcard", False)
-    taken: int | None = _field("turn", "steps.draw", None)
-    must_use: int | None = _field("turn", "steps.draw", None)   # a depth draw's deepest card,
-    # to be melded this turn (pending while it is in the hand)
-    draws: int = _field("turn", "steps.draw_until_meld", 0)
-    melded: bool = _field("turn", "steps.table_melds", False)
-    buyers: list[int] = _field("turn", "steps.buying", factory=list)   # still to be asked,
-    # the first being asked now
-    in_turn: int | None = _field("turn", "steps.buying", None)   # whose turn a buying stage holds
+    stock: list[int] = state_field("hand", CARDS, factory=list, cards=PLACE,
+                                   owner="engine.dealing")
+    discard: list[int] = state_field("hand", CARDS, factory=list, cards=PLACE,
+                                     owner="engine.dealing")
+    hands: list[list[int]] = state_field("hand", PER_SEAT_CARDS, factory=list, cards=PLACE,
+                                         owner="engine.dealing")
+    upcard: int | None = state_field("hand", CARD, None, cards=NAMED, owner="engine.dealing")
+    turned: int | None = state_field("hand", CARD, None, cards=PLACE,
+                                     owner="engine.dealing")  # set aside: names the wild rank
+    known: list[list[int]] = state_field("hand", PER_SEAT_CARDS, factory=list, cards=NAMED,
+                                         owner="engine.dealing")
+    reshuffles: int = state_field("hand", COUNT, 0, owner="engine.dealing")
+    last_lap: list[int] | None = state_field("hand", SEATS, None, owner="engine.dealing")
+    went_out: int | None = state_field("hand", SEAT, None, owner="engine.turn")
+    turns: int = state_field("hand", COUNT, 0, owner="engine.turn")
+    log: list[Entry] = state_field("hand", LOG, factory=list, cards=NAMED, grows=True,
+                                   added=True, owner="engine.story", doc=LOG_DOC)
     # ---- who acts, and where
-    phase: Phase = _field("position", "engine.turn", Phase.TURN)
-    player: int = _field("position", "engine.turn", 0)
-    step: int = _field("position", "engine.turn", 0)
+    phase: Phase = state_field("position", PHASE, Phase.TURN, owner="engine.turn")
+    player: int = state_field("position", SEAT, 0, owner="engine.turn")
+    step: int = state_field("position", STEP, 0, owner="engine.turn")
     # ---- derived
-    variant: Variant = field(kw_only=True, repr=False, compare=False,   # the rules followed
-                             metadata={"lifetime": "derived"})
+    variant: Variant = field(kw_only=True, repr=False, compare=False)   # the rules followed
     face_of: tuple[int, ...] = _derived(())
     plain: bool = _derived(True)                 # card ids are faces (one deck, no copies)
     meld_rules: MeldRules = _derived()           # the variant's, with this hand's wild rank
@@ -134,7 +133,7 @@ class GameState:
     # ---- lifetimes ------------------------------------------------------------------------
     def reset(self, lifetime: str) -> None:
         """Give every field of ``lifetime`` its declared starting value."""
-        _RESETS[lifetime](self)
+        layout_of(type(self)).resets[lifetime](self)
 
     def derive(self) -> None:
         """Work out the derived fields from the variant, the seats, the dealer and roles."""
@@ -164,8 +163,9 @@ class GameState:
     # ---- JSON, snapshots ------------------------------------------------------------------
     def to_data(self) -> dict[str, Any]:
         """Every data field as JSON values, under its key: a saved game's ``state``."""
-        data = {key: encode(getattr(self, name)) for name, key, encode in _ENCODERS}
-        for name, key, encode in _GROWING:
+        layout = layout_of(type(self))
+        data = {key: encode(getattr(self, name)) for name, key, encode in layout.encoders}
+        for name, key, encode in layout.growing:
             data[key] = self._grown(name, encode)
         return data
 
@@ -182,13 +182,13 @@ class GameState:
 
     def load_data(self, data: dict) -> None:
         """Set every data field from :meth:`to_data`'s form, then the derived ones."""
-        for f in _DATA:
-            setattr(self, f.name, _DECODERS[f.name](data[_key(f)]))
+        for name, key, decode in layout_of(type(self)).decoders:
+            setattr(self, name, decode(data[key]))
         self.derive()
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of every data field, for :meth:`restore`."""
-        return _snapshot(self)
+        return layout_of(type(self)).snapshot(self)
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Set every data field to its value in ``snapshot``. Lists and dicts are refilled in
@@ -257,173 +257,8 @@ def _refill(current: list, value: list) -> None:
         current[:] = value
 
 
-_DATA = [f for f in dataclasses.fields(GameState) if f.metadata["lifetime"] != "derived"]
 
 
-def _declared_types() -> dict[str, Any]:
-    """Each field's type as declared in this file, which it reads: in the compiled build
-    (:mod:`interpreter.native`) a class keeps only the outer class of each annotation."""
-    source = files(__name__.rpartition(".")[0]).joinpath("state.py").read_text("utf-8")
-    declared = next(node for node in ast.parse(source).body
-                    if isinstance(node, ast.ClassDef) and node.name == "GameState")
-    return {node.target.id: eval(ast.unparse(node.annotation), globals())
-            for node in declared.body
-            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
-
-
-_TYPES = _declared_types()
-FIELDS = {f.name: dict(f.metadata) for f in _DATA}
-
-
-def _reset_function(lifetime: str):
-    """A function giving every field of ``lifetime`` its starting value, generated from the
-    declaration as dataclasses generates ``__init__`` (a loop of setattr is slower, and resets
-    run every turn)."""
-    values: dict[str, Any] = {}
-    lines = ["def reset(state):"]
-    for f in _DATA:
-        if f.metadata["lifetime"] == lifetime:
-            if f.default_factory is not dataclasses.MISSING:
-                values[f"make_{f.name}"] = f.default_factory
-                lines.append(f"    state.{f.name} = make_{f.name}()")
-            else:
-                values[f"start_{f.name}"] = f.default
-                lines.append(f"    state.{f.name} = start_{f.name}")
-    exec("\n".join(lines + ["    return None"]), values)
-    return values["reset"]
-
-
-_RESETS = {lifetime: _reset_function(lifetime) for lifetime in ("match", "hand", "turn", "position")}
-reset_turn = _RESETS["turn"]          # state.reset("turn") without the look-up (every turn)
-
-
-def _key(f: dataclasses.Field) -> str:
-    return f.metadata["key"] or f.name
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if dataclasses.is_dataclass(value):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): _encode(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return str(value) if type(value) is Action else [_encode(v) for v in value]
-    return value
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _encoder(kind: Any) -> Callable[[Any], Any]:
-    """A function writing a value of the declared type ``kind`` as JSON values: for numbers,
-    strings, actions and lists or tuples of them, a fast one; else :func:`_encode`."""
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if kind in (int, bool, str):
-        return _same
-    if kind is Action:
-        return str
-    if origin in (typing.Union, types.UnionType):
-        inner = _encoder(next(a for a in args if a is not type(None)))
-        return _same if inner is _same else (lambda value: None if value is None else inner(value))
-    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
-        item = _encoder(args[0])
-        return list if item is _same else (lambda value: [item(v) for v in value])
-    if origin is tuple:
-        return _each_of([_encoder(a) for a in args], "[{}]")
-    return _encode
-
-
-def _each_of(parts: list[Callable[[Any], Any]], form: str) -> Callable[[Any], Any]:
-    """A function applying ``parts[i]`` to item i of a fixed-size tuple or list, giving them in
-    ``form`` ("[{}]": a list, "({},)": a tuple); generated, as the resets are (a loop over the
-    parts costs more than the parts)."""
-    values = {f"part{i}": part for i, part in enumerate(parts)}
-    items = ", ".join(f"value[{i}]" if part is _same else f"part{i}(value[{i}])"
-                      for i, part in enumerate(parts))
-    exec(f"def each(value):\n    return {form.format(items)}", values)
-    return values["each"]
-
-
-def _decoder(kind: Any) -> Callable[[Any], Any]:
-    """A function reading a JSON value back as the declared type ``kind``."""
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin in (typing.Union, types.UnionType):
-        inner = _decoder(next(a for a in args if a is not type(None)))
-        return lambda value: None if value is None else inner(value)
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind
-    if kind is Action:
-        return parse_action
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            each = _decoder(args[0])
-            return tuple if each is _same else (lambda value: tuple(map(each, value)))
-        return _each_of([_decoder(a) for a in args], "({},)")
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
-        parts = {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(kind)}
-        return lambda value: kind(**{name: read(value[name]) for name, read in parts.items()})
-    if origin is dict:
-        key = int if args[0] is int else _same
-        item = _decoder(args[1])
-        return lambda value: {key(k): item(v) for k, v in value.items()}
-    if origin is list:
-        item = _decoder(args[0])
-        return list if item is _same else (lambda value: [item(v) for v in value])
-    return _same
-
-
-parse_action = functools.lru_cache(maxsize=4096)(Action.parse)    # (notations repeat)
-_DECODERS = {f.name: _decoder(_TYPES[f.name]) for f in _DATA}
-_ENCODERS = [(f.name, _key(f), _encoder(_TYPES[f.name])) for f in _DATA
-             if not f.metadata["grows"]]
-_GROWING = [(f.name, _key(f), _encoder(typing.get_args(_TYPES[f.name])[0])) for f in _DATA
-            if f.metadata["grows"]]
-
-
-def _copier(kind: Any) -> Callable[[Any], Any]:
-    """A function copying a value of the declared type ``kind`` as deep as it can change
-    (numbers, strings, enums and read-only mappings are shared)."""
-    origin, args = typing.get_origin(kind), typing.get_args(kind)
-    if origin in (typing.Union, types.UnionType):
-        inner = _copier(next(a for a in args if a is not type(None)))
-        return _same if inner is _same else (lambda value: None if value is None else inner(value))
-    if kind in (int, bool, str, Action) or origin in (collections.abc.Mapping, tuple) or (
-            isinstance(kind, type) and issubclass(kind, Enum)):
-        return _same                      # (tuples here hold only values like these)
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
-        parts = {f.name: _copier(hints[f.name]) for f in dataclasses.fields(kind)}
-        return lambda value: kind(**{n: part(getattr(value, n)) for n, part in parts.items()})
-    if origin is dict:
-        item = _copier(args[1])
-        return dict.copy if item is _same else (
-            lambda value: {k: item(v) for k, v in value.items()})
-    if origin is list:
-        item = _copier(args[0])
-        return list.copy if item is _same else (lambda value: [item(v) for v in value])
-    return copying.deepcopy
-
-
-_COPIERS = {f.name: _copier(_TYPES[f.name]) for f in _DATA}
-
-
-def _snapshot_function() -> Callable[[GameState], dict[str, Any]]:
-    """``snapshot`` generated from the copiers, as ``reset`` is (a snapshot is taken before
-    every action that may end a hand)."""
-    values: dict[str, Any] = {}
-    lines = ["def snapshot(state):", "    return {"]
-    for name, copy in _COPIERS.items():
-        if copy is _same:
-            lines.append(f"        {name!r}: state.{name},")
-        else:
-            values[f"copy_{name}"] = copy
-            lines.append(f"        {name!r}: copy_{name}(state.{name}),")
-    exec("\n".join(lines + ["    }"]), values)
-    return values["snapshot"]
-
-
-_snapshot = _snapshot_function()
+reset_turn = layout_of(GameState).resets["turn"]     # the turn driver's, every turn
+FIELDS = {f.name: f for f in layout_of(GameState).fields}
+__all__ = ["FIELDS", "GameState", "Phase", "parse_action", "reset_turn"]

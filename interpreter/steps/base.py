@@ -50,9 +50,8 @@ class BuildContext(Protocol):
         ...
 
 class Step:
-    """Base of the step kinds; subclasses are frozen dataclasses named after their kind. A
-    kind's traits, the class variables below, are set after its class: in the compiled build
-    (:mod:`interpreter.native`) a value given in the body of a dataclass becomes a field."""
+    """Base of the step kinds; subclasses are frozen dataclasses named after their kind, with
+    their traits, the class variables below, as ``ClassVar`` in their body."""
 
     kind: ClassVar[str]
     melding: ClassVar[bool] = False          # table melds may belong to this step
@@ -81,6 +80,16 @@ class Step:
         """(its actions now, whether the turn must stop here while it has actions); the
         list is the caller's to keep, and is not changed by it."""
         return [], False
+
+    @property
+    def watching(self) -> bool:
+        """Whether this step, as its options make it, sees every action before it is applied
+        (:meth:`watch`): how a rule keeps memory of what other rules' actions did."""
+        return False
+
+    def watch(self, state: "GameState", seat: int, action: Action) -> None:
+        """Called before ``seat``'s legal ``action`` (of any rule) is applied, while
+        :attr:`watching`."""
 
     def melds_now(self, state: "GameState") -> bool:
         """Whether a table meld belongs to this step now (games with a shared table)."""

@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..model.state_fields import SEAT, SEAT_COUNTS, SEATS, state_field
 from .base import BUY, PASS
+
+
+@dataclass(eq=False)
+class BuyingMemory:
+    """Buying's slice of the game state: buys made per seat this hand; during a buying stage
+    the seats still to be asked (the first is asked now) and whose turn the stage holds."""
+
+    __slots__ = ()
+    buys: dict[int, int] = state_field("hand", SEAT_COUNTS, factory=dict)
+    buyers: list[int] = state_field("turn", SEATS, factory=list)
+    in_turn: int | None = state_field("turn", SEAT, None)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from ..model.state_fields import SEAT, state_field
 from .base import END_TURN, Step, not_held
 from .table_melds import extending_faces
 
@@ -11,8 +12,21 @@ if TYPE_CHECKING:
     from ..engine.state import GameState
 
 
+@dataclass(eq=False)
+class DiscardMemory:
+    """The discard's slice of the game state: the seat that laid the discard pile's top card."""
+
+    __slots__ = ()
+    discarder: int | None = state_field("hand", SEAT, None)
+
+
 @dataclass(frozen=True)
 class Discard(Step):
+    kind: ClassVar[str] = "discard"
+    plays: ClassVar[tuple[str, ...]] = ("discard",)
+    simple: ClassVar[str] = "end_turn"
+    distinct: ClassVar[bool] = True
+
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
 
@@ -68,10 +82,3 @@ def put_on_pile(state: GameState, seat: int, name: str) -> None:
         state.known[seat].remove(card)
     state.discard.append(card)
     state.discarder = seat
-
-
-# Discard's traits (see Step)
-Discard.kind = "discard"
-Discard.plays = ("discard",)
-Discard.simple = "end_turn"
-Discard.distinct = True

@@ -3,13 +3,27 @@ first meld on the table; with an empty stock (the last lap) a player may meld wi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from ..model.state_fields import COUNT, state_field
 from .base import DRAW_STOCK, STAY, Step
 from .table_melds import apply_meld, meld_actions
 
 
+@dataclass(eq=False)
+class DrawUntilMeldMemory:
+    """The step's slice of the game state: cards drawn this turn."""
+
+    __slots__ = ()
+    draws: int = state_field("turn", COUNT, 0)
+
+
 @dataclass(frozen=True)
 class DrawUntilMeld(Step):
+    kind: ClassVar[str] = "draw_until_meld"
+    plays: ClassVar[tuple[str, ...]] = ("draw", "meld")
+    melding: ClassVar[bool] = True
+
     max_draws: int = 3
     meld_after_last: bool = False      # may still meld after the last draw allowed
 
@@ -54,9 +68,3 @@ class DrawUntilMeld(Step):
         return (f"Draw from the stock one card at a time, up to {self.max_draws}, stopping at "
                 f"the first meld (after a meld no more cards are drawn, but more melds may be "
                 f"made); you {after}. With an empty stock, you may meld without drawing.")
-
-
-# DrawUntilMeld's traits (see Step)
-DrawUntilMeld.kind = "draw_until_meld"
-DrawUntilMeld.plays = ("draw", "meld")
-DrawUntilMeld.melding = True

@@ -11,11 +11,12 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, cast
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
 from ..model.actions import Action
 from ..model.scopes import knock_scope
+from ..model.state_fields import FLAG, SEAT, state_field
 from ..model.views import knock_env
 from .base import KNOCK, KNOCKED, Step, not_held
 from .discard import Discard, put_on_pile
@@ -55,8 +56,22 @@ class Limits:
                    None if kept_op is None else _beyond(kept_op, kept_limit))
 
 
+@dataclass(eq=False)
+class KnockMemory:
+    """The knock's slice of the game state: who knocked this hand, and whether by keeping
+    every card."""
+
+    __slots__ = ()
+    knocker: int | None = state_field("hand", SEAT, None)
+    kept_all: bool = state_field("hand", FLAG, False)
+
+
 @dataclass(frozen=True)
 class Knock(Step):
+    kind: ClassVar[str] = "knock"
+    plays: ClassVar[tuple[str, ...]] = ("knock",)
+    distinct: ClassVar[bool] = True
+
     when: Formula                              # the knock with a discard (deadwood_after_discard)
     without_discard_when: Formula              # the knock keeping every card (deadwood)
     discard: str = "required"                  # required: discard face down | none: no discard
@@ -265,9 +280,3 @@ def _limits(bound: Bound | None, without: Formula, kept_bound: Bound | None) -> 
     if kept_bound is not None and kept_bound.limit.constant:
         return Limits.of(bound.op, bound.limit(None), kept_bound.op, kept_bound.limit(None))
     return None
-
-
-# Knock's traits (see Step)
-Knock.kind = "knock"
-Knock.plays = ("knock",)
-Knock.distinct = True

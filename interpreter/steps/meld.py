@@ -3,6 +3,7 @@ rearrange the melds already there). See :mod:`.table_melds` for what a meld acti
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .base import STAY, Step
 from .table_melds import apply_meld, meld_actions, pending_card
@@ -10,6 +11,11 @@ from .table_melds import apply_meld, meld_actions, pending_card
 
 @dataclass(frozen=True)
 class Meld(Step):
+    kind: ClassVar[str] = "meld"
+    plays: ClassVar[tuple[str, ...]] = ("meld",)
+    past: ClassVar[str] = "this turn is past melding"
+    melding: ClassVar[bool] = True
+
     optional: bool = True          # False: a player who can meld must meld once this turn
 
     def actions(self, state):
@@ -29,10 +35,3 @@ class Meld(Step):
             return "Meld (optional): put melds on the table, as many times as you like."
         return ("Meld: a player who can put a meld on the table must do so (at least once "
                 "this turn), and may meld more.")
-
-
-# Meld's traits (see Step)
-Meld.kind = "meld"
-Meld.plays = ("meld",)
-Meld.past = "this turn is past melding"
-Meld.melding = True

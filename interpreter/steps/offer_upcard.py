@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
+from ..model.state_fields import FLAG, SEATS, state_field
 from .base import PASS, TAKE, Step
 from .draw import take_discard
 
@@ -20,8 +22,23 @@ class Offer(Enum):
     ALL_PASSED = "all_passed"  # nobody took it: the first player draws from the stock
 
 
+@dataclass(eq=False)
+class OfferMemory:
+    """The offer's slice of the game state: the seats still to be offered the upcard (the
+    first is asked now), and whether the player in turn may draw only from the stock (every
+    seat passed the upcard)."""
+
+    __slots__ = ()
+    offer: list[int] = state_field("hand", SEATS, factory=list)
+    stock_only: bool = state_field("turn", FLAG, False)
+
+
 @dataclass(frozen=True)
 class OfferUpcard(Step):
+    kind: ClassVar[str] = "offer_upcard"
+    plays: ClassVar[tuple[str, ...]] = ("take",)
+    past: ClassVar[str] = "the upcard is offered only before the first turn of a hand"
+
     to: str = "around_table"                 # around_table | first_player_then_dealer
 
     def start(self, state) -> bool:
@@ -49,9 +66,3 @@ class OfferUpcard(Step):
         return (f"Upcard (first turn of a hand only): the upcard is offered to {TO[self.to]}; "
                 "taking it counts as the draw. If everyone passes, the first player starts by "
                 "drawing from the stock.")
-
-
-# OfferUpcard's traits (see Step)
-OfferUpcard.kind = "offer_upcard"
-OfferUpcard.plays = ("take",)
-OfferUpcard.past = "the upcard is offered only before the first turn of a hand"

@@ -11,6 +11,7 @@ from ..errors import RummyError
 from ..formula import BOOL, Formula
 from ..model.actions import Action
 from ..model.scopes import round_scope
+from ..model.state_fields import PLACE, SEATS, Checker, Kind, state_field
 from ..model.views import round_env
 from .base import not_held
 
@@ -26,6 +27,40 @@ class Spreads:
     orig: list[list[list[int]]] = field(default_factory=list)
     arranged: dict[int, list[list[int]]] = field(default_factory=dict)
     laid: dict[int, list[list[int]]] = field(default_factory=dict)   # seat -> [meld, card]
+
+
+def _walk_spreads(value: dict, at: str, check: Checker) -> None:
+    """The spread's seats and cards: its melds' and each seat's arranged cards lie there; the
+    melds as first laid and the layoffs name cards of the melds."""
+    check.melds(f"{at}.melds", value["melds"])
+    for part in ("arranged", "laid"):
+        for key in value[part]:
+            check.seat(f"{at}.{part}[{key!r}]", int(key))
+    for seat, melds in value["arranged"].items():
+        for i, meld in enumerate(melds):
+            for j, card in enumerate(meld):
+                check.card(f"{at}.arranged[{seat!r}][{i}][{j}]", card)
+    for i, meld in enumerate(value["orig"]):
+        for j, (card, _) in enumerate(meld):
+            check.card(f"{at}.orig[{i}][{j}]", card, place=False)
+    for seat, laid in value["laid"].items():
+        for i, (meld, card) in enumerate(laid):
+            check.card(f"{at}.laid[{seat!r}][{i}][1]", card, place=False)
+            if meld >= len(value["melds"]):
+                raise check.fail(f"{at}.laid[{seat!r}][{i}][0]", f"no meld {meld}")
+
+
+SPREADS = Kind("spreads", {"$ref": "#/$defs/spreads"}, _walk_spreads, holds_cards=True)
+
+
+@dataclass(eq=False)
+class SpreadMemory:
+    """The spread's slice of the game state: the melds laid out this hand, and the seats
+    still to lay out theirs and lay off."""
+
+    __slots__ = ()
+    spread: Spreads | None = state_field("hand", SPREADS, None, cards=PLACE)
+    defenders: list[int] = state_field("hand", SEATS, factory=list)
 
 
 @dataclass(frozen=True)

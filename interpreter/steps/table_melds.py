@@ -10,11 +10,48 @@ without generating all).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..errors import CardError, IllegalAction
 from ..melds.needs import MeldValues
 from ..model.actions import Action
+from ..model.state_fields import (
+    FLAG,
+    MELDS,
+    PLACE,
+    SEAT_COUNTS,
+    SEAT_LIST,
+    SEAT_NUMBERS,
+    SEATS,
+    Checker,
+    state_field,
+)
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
+
+
+@dataclass(eq=False)
+class TableMemory:
+    """The shared table's slice of the game state: its melds as [card, face] pairs, who laid
+    each, who has opened, the points and the layoffs onto others' melds of each seat's hand
+    cards put on the table this hand, and whether the player in turn has melded."""
+
+    __slots__ = ()
+    table: list[list[list[int]]] = state_field("hand", MELDS, factory=list, cards=PLACE)
+    table_owners: list[int] = state_field("hand", SEAT_LIST, factory=list,
+                                          doc="The seat that laid each table meld, index as in "
+                                              "table.")
+    opened: list[int] = state_field("hand", SEATS, factory=list)
+    table_points: dict[int, int] = state_field("hand", SEAT_NUMBERS, factory=dict)
+    table_laid_off: dict[int, int] = state_field("hand", SEAT_COUNTS, factory=dict)
+    melded: bool = state_field("turn", FLAG, False)
+
+    @staticmethod
+    def check_saved(data: dict, at: str, check: Checker) -> None:
+        """A saved table has an owner for each meld."""
+        if len(data["table_owners"]) != len(data["table"]):
+            raise check.fail(f"{at}.table_owners", f"{len(data['table_owners'])} owners for "
+                             f"{len(data['table'])} table melds")
 
 
 def table_faces(state) -> list[list[tuple[int, int]]]:

@@ -1,0 +1,86 @@
+"""The kinds of the core state's own fields (see :mod:`interpreter.model.state_fields`): the
+match's seed and deck orders, roles, counters, the history of finished hands, the hand's log
+and the position. Their walks show the saved-game checker every seat and card in them."""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ..errors import IllegalAction
+from ..model.actions import Action, show
+from ..model.state_fields import Checker, Kind
+from .story import EVENTS
+
+parse_action = functools.lru_cache(maxsize=4096)(Action.parse)    # (notations repeat)
+
+
+def _orders(value: list[list[int]], at: str, check: Checker) -> None:
+    for k, order in enumerate(value):
+        for i, card in enumerate(order):
+            check.card(f"{at}[{k}][{i}]", card)
+
+
+def _roles(value: dict[str, int] | None, at: str, check: Checker) -> None:
+    for role, seat in (value or {}).items():
+        check.seat(f"{at}[{role!r}]", seat)
+
+
+def _records(value: list[dict[str, Any]], at: str, check: Checker) -> None:
+    """Each finished hand's seats: who knocked, dealt, played first and won, and per seat."""
+    for i, record in enumerate(value):
+        here = f"{at}[{i}]"
+        for key in ("knocker", "dealer", "first_player"):
+            if record[key] is not None:
+                check.seat(f"{here}.{key}", record[key])
+        for j, seat in enumerate(record["winners"]):
+            check.seat(f"{here}.winners[{j}]", seat)
+        for part in ("deadwood", "reveal"):
+            for key in record.get(part, ()):
+                check.seat(f"{here}.{part}[{key!r}]", int(key))
+        if len(record["points"]) != check.players:
+            raise check.fail(f"{here}.points", f"{len(record['points'])} entries for "
+                             f"{check.players} players")
+
+
+def _entries(value: list, at: str, check: Checker) -> None:
+    """Each entry [seat, notation or null, card ids, phase or event] (not checked by the
+    schema: per entry, it would make loading slow)."""
+    for i, entry in enumerate(value):
+        here = f"{at}[{i}]"
+        if type(entry) is not list or len(entry) != 4:
+            raise check.fail(here, f"expected [seat, action, cards, event], got {show(entry)}")
+        seat, action, cards, event = entry
+        if type(seat) is not int or seat < 0:
+            raise check.fail(f"{here}[0]", f"expected a seat, got {show(seat)}")
+        check.seat(f"{here}[0]", seat)
+        if action is not None:
+            if type(action) is not str:
+                raise check.fail(f"{here}[1]", "expected an action's notation or null, got "
+                                 f"{show(action)}")
+            try:
+                parse_action(action)
+            except IllegalAction as error:
+                raise check.fail(f"{here}[1]", str(error)) from None
+        if type(cards) is not list or not all(type(c) is int and c >= 0 for c in cards):
+            raise check.fail(f"{here}[2]", f"expected a list of card ids, got {show(cards)}")
+        for j, card in enumerate(cards):
+            check.card(f"{here}[2][{j}]", card)
+        if event not in EVENTS:
+            raise check.fail(f"{here}[3]", f"expected one of {', '.join(EVENTS)}, got "
+                             f"{show(event)}")
+
+
+PLAYER_COUNT = Kind("player count", {"type": "integer", "minimum": 1, "maximum": 64})
+SEED = Kind("seed", {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 63 - 1})
+DECK_ORDERS = Kind("deck orders", {"type": "array", "maxItems": 10000,
+                                   "items": {"$ref": "#/$defs/cards"}}, _orders, holds_cards=True)
+ROLES = Kind("roles", {"type": "object", "maxProperties": 64,
+                       "propertyNames": {"$ref": "#/$defs/name"},
+                       "additionalProperties": {"$ref": "#/$defs/seat"}}, _roles)
+COUNTERS = Kind("counters", {"type": "object", "maxProperties": 256,
+                             "propertyNames": {"$ref": "#/$defs/name"},
+                             "additionalProperties": {"$ref": "#/$defs/per_seat_numbers"}})
+HISTORY = Kind("history", {"type": "array", "maxItems": 100000,
+                           "items": {"$ref": "#/$defs/record"}}, _records)
+LOG = Kind("log", {"type": "array", "maxItems": 100000}, _entries, holds_cards=True)
+STEP = Kind("step", {"type": "integer", "minimum": 0, "maximum": 99})
