@@ -496,6 +496,8 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.depth": [case("basic_rummy", "turn.0.draw.depth", True, DEEP_PILE)],
     "turn[].draw.must_use_deepest": [Case("basic_rummy", {"turn": depth_turn(
         must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
+    "turn[].draw.not_own_discard": [Case("basic_rummy", {"turn": depth_turn(
+        not_own_discard=True)}, DEEP_PILE, context={"turn": depth_turn()})],
 
     "turn[].draw.instead": [Case("basic_rummy", {"turn": {"draw": {"instead": ["meld"]}}},
                                  scripted(players=3, deck=BUY_DECK, dealer=0,

@@ -142,6 +142,8 @@ def apply(state: GameState, action: Action, index: int, guarded: bool = False) -
 def _play(state: GameState, action: Action, index: int) -> None:
     """The action applied (see :func:`apply`)."""
     if state.variant.action_hooks:
+        for step in state.variant.watchers:
+            step.watch(state, state.player, action)
         event = f"draw_{action.pile}" if action.kind == "draw" else action.kind
         counters.on_action(state, state.player, event, action)
         rules = state.variant.round_end
@@ -216,7 +218,7 @@ def quiet(state: GameState, index: int) -> bool:
         turns, low, keep = limits
         return (state.turns < turns and len(state.stock) > low and state.last_lap is None
                 and (keep is None or len(state.hands[state.player]) > keep))
-    return state.phase is OFFER and not state.variant.action_counters
+    return state.phase is OFFER and not state.variant.action_hooks
 
 
 def _where(error: BaseException) -> str:

@@ -222,10 +222,16 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
+    def watchers(self) -> tuple[Step, ...]:
+        """The turn steps that see every action before it is applied (Step.watch)."""
+        return tuple(step for step in self.turn if step.watching)
+
+    @cached_property
     def action_hooks(self) -> bool:
-        """Whether each action updates counters or is checked against round_end.void_when."""
-        return self.action_counters or (self.round_end.void_check == "action"
-                                        and self.round_end.void_when is not None)
+        """Whether each action is watched by a step, updates counters or is checked against
+        round_end.void_when."""
+        return bool(self.watchers) or self.action_counters or (
+            self.round_end.void_check == "action" and self.round_end.void_when is not None)
 
     @cached_property
     def quiet_steps(self) -> tuple[Any, ...]:
@@ -234,7 +240,7 @@ class Variant:
         stock's exhausted_at, the hand size to exceed or None) when the turn then surely passes
         on; None never. All None when counters listen to actions or ``void_when`` is checked
         (both evaluate formulas)."""
-        if self.action_counters or self.round_end.void_when is not None:
+        if self.action_hooks or self.round_end.void_when is not None:
             return (None,) * (len(self.turn) + 1)
         turns, low = self.round_end.max_turns - 1, self.stock.exhausted_at
         going_out = self.round_end.empty_hand_ends_round      # (else the hand size is no matter)

@@ -3,11 +3,12 @@ draws, any card of it together with every card above it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..formula import BOOL, Formula
 from ..model.actions import Action
 from ..model.scopes import knock_scope
+from ..model.state_fields import CARD, NAMED, SEAT_CARDS, state_field
 from ..model.views import knock_env
 from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, NEXT, Step
 from .buying import Buying
@@ -17,8 +18,27 @@ if TYPE_CHECKING:
     from ..engine.state import GameState
 
 
+@dataclass(eq=False)
+class DrawMemory:
+    """The draw's slice of the game state: the card taken from the discard pile this turn, a
+    depth draw's deepest card while it must still be melded this turn, and (with
+    ``not_own_discard``) the cards each seat has discarded this hand."""
+
+    __slots__ = ()
+    taken: int | None = state_field("turn", CARD, None, cards=NAMED)
+    must_use: int | None = state_field("turn", CARD, None, cards=NAMED)
+    own_discards: dict[int, list[int]] = state_field("hand", SEAT_CARDS, factory=dict,
+                                                     cards=NAMED)
+
+
 @dataclass(frozen=True)
 class Draw(Step):
+    kind: ClassVar[str] = "draw"
+    plays: ClassVar[tuple[str, ...]] = ("draw",)
+    past: ClassVar[str] = "you have already drawn this turn"
+    simple: ClassVar[str] = "next"
+    distinct: ClassVar[bool] = True
+
     piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
     count: int = 1                                   # cards drawn from the stock
     discard_when: Formula | None = None              # when the discard may be taken (None: always)
@@ -26,6 +46,7 @@ class Draw(Step):
     instead: tuple[str, ...] = ()                    # later steps that may be taken instead
     depth: bool = False                              # a deeper card and every card above it
     must_use_deepest: bool = True                    # ... only if it is melded this turn
+    not_own_discard: bool = False                    # never take back a card one discarded
 
     @classmethod
     def build(cls, options, at):
@@ -36,14 +57,32 @@ class Draw(Step):
         return cls(piles=tuple(options["from"]), count=options["count"], discard_when=when,
                    buying=None if buy is None else Buying(**buy),
                    instead=tuple(options["instead"]),
-                   depth=options["depth"], must_use_deepest=options["must_use_deepest"])
+                   depth=options["depth"], must_use_deepest=options["must_use_deepest"],
+                   not_own_discard=options["not_own_discard"])
+
+    @property
+    def watching(self) -> bool:
+        return self.not_own_discard
+
+    def watch(self, state: GameState, seat: int, action: Action) -> None:
+        """Remember each card a seat discards (``not_own_discard``)."""
+        if action.kind == "discard":
+            card = state.card_in_hand(seat, action.cards[0])
+            state.own_discards.setdefault(seat, []).append(card)
+
+    def _takes_back(self, state: GameState, depth: int) -> bool:
+        """Whether taking ``depth`` cards off the discard pile would take back one of the
+        player's own discards (``not_own_discard``)."""
+        own = state.own_discards.get(state.player)
+        return bool(own) and any(card in own for card in state.discard[-depth:])
 
     def actions(self, state: GameState):
         out = [DRAW_STOCK] if state.stock else []
         if "discard" in self.piles and state.discard and not state.stock_only and (
                 self.discard_when is None or self.discard_when(
                     knock_env(state, state.player, state.hand_faces(state.player)))):
-            out.append(DRAW_DISCARD)
+            if not (self.not_own_discard and self._takes_back(state, 1)):
+                out.append(DRAW_DISCARD)
             if self.depth:
                 out += self.depth_draws(state)
         return out, True
@@ -55,6 +94,8 @@ class Draw(Step):
         hand = list(state.hand_faces(seat))
         out = []
         for depth in range(2, len(pile) + 1):
+            if self.not_own_discard and self._takes_back(state, depth):
+                break                            # (so does every deeper draw)
             taken = [face_of[c] for c in pile[-depth:]]
             if not self.must_use_deepest or can_use(state, seat, hand + taken, taken[0]):
                 out.append(Action("draw", pile="discard", target=depth))
@@ -92,12 +133,14 @@ class Draw(Step):
                 knock_env(state, state.player, state.hand_faces(state.player))):
             return f"the discard pile may be taken only if: {self.discard_when.text}"
         depth = action.target
+        if depth is not None and not self.depth:
+            return "this variant takes only the top card of the discard pile"
+        if depth is not None and depth > len(state.discard):
+            return f"the discard pile has only {len(state.discard)} cards"
+        if self.not_own_discard and self._takes_back(state, depth or 1):
+            return "you may not take back a card you discarded this hand"
         if depth is None:
             return None
-        if not self.depth:
-            return "this variant takes only the top card of the discard pile"
-        if depth > len(state.discard):
-            return f"the discard pile has only {len(state.discard)} cards"
         deepest = state.variant.faces.name(state.face_of[state.discard[-depth]])
         return (f"you could not meld {deepest}, the deepest card taken, at once; a player who "
                 "takes cards from deeper in the pile must meld the deepest this turn")
@@ -115,6 +158,8 @@ class Draw(Step):
                      "top and the two above)")
             depth += (", but only if the deepest card taken can be melded or laid off at once,"
                       " and it must be, this turn." if self.must_use_deepest else ".")
+        if self.not_own_discard and "discard" in self.piles:
+            depth += " A player may never take back a card they discarded this hand."
         buying = "" if self.buying is None else " " + self.buying.sentence()
         instead = "" if not self.instead else (
             f" Instead of drawing, the player may go straight to the {' or '.join(self.instead)} "
@@ -128,11 +173,3 @@ def take_discard(state: GameState, seat: int) -> None:
     state.hands[seat].append(card)
     state.known[seat].append(card)
     state.taken = card
-
-
-# Draw's traits (see Step)
-Draw.kind = "draw"
-Draw.plays = ("draw",)
-Draw.past = "you have already drawn this turn"
-Draw.simple = "next"
-Draw.distinct = True
