@@ -1,7 +1,12 @@
 """Bots that play any variant through the public game API: ``make_agent(name, seed)``.
 
 An agent's ``act(state)`` returns one of ``state.legal_actions()`` for the seat to act
-(``state.current_player``), reading only what that seat may know.
+(``state.current_player``), reading only what that seat may know: through the agent API
+(docs/agent-api.md), the public State and ``state.seat_view()`` (a
+:class:`interpreter.engine.game.SeatView`: its hand, the discard pile, the table, the knock
+limit, ...). Search bots reach hidden cards only in their own sampled worlds, through
+:mod:`interpreter.search` (whose privileged entry point is ``engine.game.Privileged``). No
+module here imports the engine's state or the steps (tests/test_agent_api.py).
 """
 from __future__ import annotations
 
