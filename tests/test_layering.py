@@ -28,6 +28,7 @@ LEVELS: tuple[tuple[str, ...], ...] = (
     ("table",),
     ("model",),
     ("steps",),
+    ("rules",),                                 # the rules that are not turn steps
     ("spec",),
     ("engine",),
     ("interpreter",),                           # __init__: re-exports engine, spec, melds
@@ -54,6 +55,10 @@ TYPE_ONLY_UP = {
         "the draw step annotates the GameState it reads and writes",
     ("interpreter.steps.knock", "interpreter.engine.state"):
         "the knock step annotates the GameState it reads and writes",
+    ("interpreter.model.variant", "interpreter.rules.stock"):
+        "Variant.stock is annotated as the Stock rule built from the stock section",
+    ("interpreter.rules.stock", "interpreter.engine.state"):
+        "the stock rule annotates the GameState it reads and writes",
 }
 
 

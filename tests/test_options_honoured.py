@@ -540,6 +540,7 @@ TABLE: dict[str, list[Case]] = {
         *(case("carousel", "stock.then", t, stock_run()) for t in ("end_round", "void_hand"))],
     "stock.max_reshuffles": [case("gin", "stock.max_reshuffles", 0, stock_run())],
     "stock.void_dealer": [case("gin_standard", "stock.void_dealer", "next", stock_run())],
+    "stock.reshuffle": [case("gin", "stock.reshuffle", "turn_over", stock_run())],
     "round_end.spread": [case("gin", "round_end.spread", False,
                               context={"round_end": {"layoffs": {"allowed": False}}})],
     "round_end.empty_hand_ends_round": [case("carousel", "round_end.empty_hand_ends_round", False,

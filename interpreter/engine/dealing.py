@@ -1,27 +1,12 @@
-"""Seeded randomness, deck orders, dealing a hand, and the stock running low.
-
-Every random choice comes from ``random.Random`` seeded with a string naming the master seed
-and what is being decided (``"7/hand/3"``), so a game replays exactly from its seed, and a
-state's JSON needs no generator state.
-"""
+"""Deck orders and dealing a hand, from the match's seed (:mod:`interpreter.model.randomness`)
+or an explicit deck order. The stock running low is the stock rule's
+(:mod:`interpreter.rules.stock`)."""
 from __future__ import annotations
 
-import random
-from enum import Enum
-
 from ..errors import CardError
+from ..model.randomness import rng, shuffled
 from ..model.views import knock_env
 from . import counters
-
-
-def rng(seed: int, *what) -> random.Random:
-    return random.Random("/".join(map(str, (seed,) + what)))
-
-
-def shuffled(cards: list[int], seed: int, *what) -> list[int]:
-    out = list(cards)
-    rng(seed, *what).shuffle(out)
-    return out
 
 
 def deck_order(deck_faces: tuple[int, ...], faces, order: list) -> list[int]:
@@ -113,58 +98,3 @@ def instant_winner(state) -> int | None:
         if rule.when(knock_env(state, seat, state.hand_faces(seat))):
             return seat
     return None
-
-
-class LowStock(Enum):
-    """What the end of a turn does about the stock."""
-
-    PLAY_ON = "play_on"        # the next player's turn
-    VOID = "void"              # the hand is void
-    SCORE = "score"            # the hands are counted now
-    LAST_LAP = "last_lap"      # the last lap: ``state.last_lap`` says who plays
-    WALL = "wall"              # the next player is at the wall (knock with the discard or pass)
-
-
-_PLAY_ON = LowStock.PLAY_ON                # read once per turn: a constant is faster
-
-
-def after_turn(state, seat: int) -> LowStock:
-    """The stock rule after ``seat``'s turn (and the last lap, once it has begun)."""
-    if state.last_lap is not None:          # this seat has had its last turn
-        state.last_lap.pop(0)
-        return LowStock.LAST_LAP if state.last_lap else LowStock.SCORE
-    rules = state.variant.stock
-    if len(state.stock) > rules.exhausted_at:
-        return _PLAY_ON
-    if rules.then == "void_hand":
-        return LowStock.VOID
-    if rules.then == "end_round":
-        return LowStock.SCORE
-    if rules.then == "knock_or_void":
-        return LowStock.WALL
-    if rules.then == "last_lap":
-        start_last_lap(state, seat, others_only=False)
-        return LowStock.LAST_LAP
-    return LowStock.PLAY_ON if _reshuffle(state) else LowStock.VOID
-
-
-def start_last_lap(state, seat: int, others_only: bool) -> list[int]:
-    """Every player after ``seat`` (and ``seat`` itself last, unless ``others_only``) has one
-    more turn; returns them in order."""
-    order = state.in_play
-    at = order.index(seat)
-    state.last_lap = order[at + 1:] + order[:at if others_only else at + 1]
-    return state.last_lap
-
-
-def _reshuffle(state) -> bool:
-    """The discard pile but its top card, shuffled, goes under the stock; False if the guard
-    on reshuffles is reached or there is nothing to reshuffle."""
-    limit = state.variant.stock.max_reshuffles
-    if (limit is not None and state.reshuffles >= limit) or len(state.discard) < 2:
-        return False
-    state.reshuffles += 1
-    pile, state.discard = state.discard[:-1], state.discard[-1:]
-    state.stock = shuffled(pile, state.seed, "hand", state.deals, "reshuffle",
-                           state.reshuffles) + state.stock
-    return True

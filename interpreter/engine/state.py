@@ -23,6 +23,7 @@ from ..model.state_fields import (CARD, CARDS, COUNT, FLAG, NAMED, PER_SEAT_CARD
                                   PER_SEAT_COUNTS, PER_SEAT_NUMBERS, PLACE, SEAT, SEATS, Kind,
                                   state_field)
 from ..model.variant import Variant
+from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
 from ..steps.draw import DrawMemory
@@ -67,8 +68,8 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 
 @dataclass(eq=False, slots=True)
-class GameState(OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory, KnockMemory,
-                SpreadMemory, DiscardMemory, BuyingMemory):
+class GameState(StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
+                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
     each base is a rule's slice, declared in the rule's module, which writes it."""
@@ -107,8 +108,6 @@ class GameState(OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory, Knock
                                      owner="engine.dealing")  # set aside: names the wild rank
     known: list[list[int]] = state_field("hand", PER_SEAT_CARDS, factory=list, cards=NAMED,
                                          owner="engine.dealing")
-    reshuffles: int = state_field("hand", COUNT, 0, owner="engine.dealing")
-    last_lap: list[int] | None = state_field("hand", SEATS, None, owner="engine.dealing")
     went_out: int | None = state_field("hand", SEAT, None, owner="engine.turn")
     turns: int = state_field("hand", COUNT, 0, owner="engine.turn")
     log: list[Entry] = state_field("hand", LOG, factory=list, cards=NAMED, grows=True,

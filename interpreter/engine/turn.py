@@ -17,10 +17,10 @@ from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
+from ..rules.stock import LowStock, start_last_lap
 from ..steps.base import END, After
 from ..steps.offer_upcard import Offer, OfferUpcard
 from . import counters, dealing, scoring, story, wall
-from .dealing import LowStock
 from .legal import NOTHING, Legal
 from .state import GameState, Phase, reset_turn
 
@@ -284,7 +284,7 @@ def _end_turn(state: GameState) -> None:
         scoring.void_hand(state)
         _next_hand(state)
         return
-    low = dealing.after_turn(state, seat)
+    low = state.variant.stock.after_turn(state, seat)
     if low is PLAY_ON:
         _begin_turn(state, state.next_in_play(seat))
     elif low is LAST_LAP:
@@ -321,12 +321,12 @@ def _went_out(state: GameState, seat: int) -> None:
     if not state.variant.round_end.last_turns_after_going_out:
         _score(state)
     elif state.last_lap is None:
-        lap = dealing.start_last_lap(state, seat, others_only=True)
+        lap = start_last_lap(state, seat, others_only=True)
         if lap:
             _start_turn(state, lap[0])
         else:
             _score(state)
-    elif dealing.after_turn(state, seat) is LAST_LAP:     # went out in a last turn
+    elif state.variant.stock.after_turn(state, seat) is LAST_LAP:     # went out in a last turn
         _start_turn(state, state.last_lap[0])
     else:
         _score(state)
@@ -337,7 +337,7 @@ def _knocked(state: GameState) -> None:
     knocker = state.knocker
     assert knocker is not None
     if state.variant.round_end.last_turns_after_knock and state.last_lap is None:
-        lap = dealing.start_last_lap(state, knocker, others_only=True)
+        lap = start_last_lap(state, knocker, others_only=True)
         if lap:
             _start_turn(state, lap[0])
             return

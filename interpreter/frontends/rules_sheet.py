@@ -27,17 +27,6 @@ OPENER = {"first_meld_of_round": "the first meld of each round",
           "first_meld_of_each_player": "each player's first meld of each round"}
 MODE = {"points": "players collect points; the highest total wins",
         "penalty": "losers collect penalty points; the lowest total wins"}
-LOW_STOCK = {
-    "void_hand": "the hand is void: nobody scores.",
-    "end_round": "the hands are counted at once.",
-    "last_lap": "every player has one more turn, starting with the next player and ending "
-                "with the one who just played; then the hands are counted.",
-    "reshuffle_discards": "the discard pile, except its top card, is shuffled and put under "
-                          "the stock, and play goes on.",
-    "knock_or_void": "the next player may not draw from it: they may take the top discard "
-                     "only to knock with it at once, or pass, and then the hand is void (nobody "
-                     "scores).",
-}
 EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
 TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
@@ -438,17 +427,8 @@ def _turn(v: Variant) -> list[str]:
 
 
 def _stock(v: Variant) -> list[str]:
-    stock = v.stock
     lines = _heading("The stock")
-    low = (f"has {_plural(stock.exhausted_at, 'card')} or fewer left" if stock.exhausted_at
-           else "is empty")
-    text = f"At the end of each turn, if the stock {low}, {LOW_STOCK[stock.then]}"
-    if stock.then == "reshuffle_discards":
-        guard = (f", or when the hand has had {_plural(stock.max_reshuffles, 'reshuffle')} "
-                 "already" if stock.max_reshuffles is not None else "")
-        text += (" The hand is void instead (nobody scores) when the discard pile has fewer "
-                 f"than 2 cards{guard}.")
-    lines += _wrap(text)
+    lines += _wrap(v.stock.sentence())
     if _voidable(v):
         lines += _wrap(_void_dealer(v))
     return lines

@@ -13,6 +13,7 @@ from ..melds import Arrangement, MeldRules
 from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
+    from ..rules.stock import Stock
     from ..steps.base import Step
     from ..steps.spread import Spread
 
@@ -96,14 +97,6 @@ class TableRules:
 
 
 @dataclass(frozen=True)
-class StockRules:
-    exhausted_at: int
-    then: str                               # reshuffle_discards | void_hand | last_lap | end_round
-    max_reshuffles: int | None
-    void_dealer: str                        # same | next
-
-
-@dataclass(frozen=True)
 class RoundEnd:
     empty_hand_ends_round: bool
     spread: "Spread"                        # the spread and layoffs after a knock
@@ -178,7 +171,7 @@ class Variant:
     roles: RoleRules | None
     turn: tuple[Step, ...]
     table: TableRules
-    stock: StockRules
+    stock: "Stock"
     round_end: RoundEnd
     scoring: Scoring
     match: MatchRules

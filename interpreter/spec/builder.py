@@ -16,6 +16,7 @@ from ..melds import MeldRules
 from ..melds.needs import MeldValues, Need, slots
 from ..model import scopes
 from ..model import variant as model
+from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Spread, Step
 from .validate import format_problem, path_text
 
@@ -359,13 +360,8 @@ class Builder:
             new_melds_after_opening=t["new_melds_after_opening"],
             meld_values=None if values.plain else values, melded_points=t["melded_points"])
 
-    def _stock(self, turn) -> model.StockRules:
-        st = self.spec["stock"]
-        if st["then"] == "reshuffle_discards" and "discard" not in self._seen_steps:
-            self.problem(("stock", "then"), "reshuffle_discards needs a discard pile (a discard step)")
-        if st["then"] == "knock_or_void" and "knock" not in self._seen_steps:
-            self.problem(("stock", "then"), "knock_or_void needs a knock step")
-        return model.StockRules(st["exhausted_at"], st["then"], st["max_reshuffles"], st["void_dealer"])
+    def _stock(self, turn) -> Stock:
+        return Stock.build(self.spec["stock"], _At(self, ("stock",), ()), self._seen_steps)
 
     def _round_end(self, roles) -> model.RoundEnd:
         r = self.spec["round_end"]

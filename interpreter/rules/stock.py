@@ -1,0 +1,131 @@
+"""The stock rule (the spec's ``stock`` section): what happens at the end of a turn that leaves
+the stock at ``exhausted_at`` cards or fewer, and how the discard pile becomes the stock again.
+
+The turn driver asks :meth:`Stock.after_turn` after every turn and acts on the answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from ..model.randomness import shuffled
+from ..model.state_fields import COUNT, SEATS, state_field
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from ..steps.base import BuildContext
+
+
+class LowStock(Enum):
+    """What the turn driver does after a turn, by the stock rule."""
+
+    PLAY_ON = "play_on"        # the next player's turn
+    VOID = "void"              # the hand is void
+    SCORE = "score"            # the hands are counted now
+    LAST_LAP = "last_lap"      # the next player of the last lap plays
+    WALL = "wall"              # the next player may only knock with the discard, or pass
+
+
+WHEN_LOW = {
+    "void_hand": "the hand is void: nobody scores.",
+    "end_round": "the hands are counted at once.",
+    "last_lap": "every player has one more turn, starting with the next player and ending "
+                "with the one who just played; then the hands are counted.",
+    "reshuffle_discards": "the discard pile, except its top card, is {} and put under the "
+                          "stock, and play goes on.",
+    "knock_or_void": "the next player may not draw from it: they may take the top discard "
+                     "only to knock with it at once, or pass, and then the hand is void (nobody "
+                     "scores).",
+}
+RESHUFFLE = {"shuffle": "shuffled", "turn_over": "turned over without shuffling (the card "
+                                                 "discarded first comes up first)"}
+_PLAY_ON = LowStock.PLAY_ON
+
+
+@dataclass(eq=False)
+class StockMemory:
+    """The stock rule's slice of the game state: the discard pile's reshuffles this hand, and
+    the seats still to play their last turn (None: no last lap)."""
+
+    __slots__ = ()
+    reshuffles: int = state_field("hand", COUNT, 0)
+    last_lap: list[int] | None = state_field("hand", SEATS, None)
+
+
+@dataclass(frozen=True)
+class Stock:
+    """The options, as the schema gives them (it holds their defaults)."""
+
+    exhausted_at: int                        # the stock is low at this many cards or fewer
+    then: str                                # void_hand | end_round | last_lap |
+    # reshuffle_discards | knock_or_void
+    max_reshuffles: int | None               # the hand is void after this many reshuffles
+    void_dealer: str                         # same | next: who deals after a void hand
+    reshuffle: str                           # shuffle | turn_over: how the pile becomes stock
+
+    @classmethod
+    def build(cls, options: dict[str, Any], at: BuildContext, steps: set[str]) -> Stock:
+        """The rule from the checked ``stock`` section; ``steps``: the turn's step kinds."""
+        if options["then"] == "reshuffle_discards" and "discard" not in steps:
+            at.problem("then", "reshuffle_discards needs a discard pile (a discard step)")
+        if options["then"] == "knock_or_void" and "knock" not in steps:
+            at.problem("then", "knock_or_void needs a knock step")
+        return cls(**options)
+
+    def after_turn(self, state: GameState, seat: int) -> LowStock:
+        """The stock rule after ``seat``'s turn (and the last lap, once it has begun)."""
+        if state.last_lap is not None:          # this seat has had its last turn
+            state.last_lap.pop(0)
+            return LowStock.LAST_LAP if state.last_lap else LowStock.SCORE
+        if len(state.stock) > self.exhausted_at:
+            return _PLAY_ON
+        if self.then == "void_hand":
+            return LowStock.VOID
+        if self.then == "end_round":
+            return LowStock.SCORE
+        if self.then == "knock_or_void":
+            return LowStock.WALL
+        if self.then == "last_lap":
+            start_last_lap(state, seat, others_only=False)
+            return LowStock.LAST_LAP
+        return LowStock.PLAY_ON if self._restock(state) else LowStock.VOID
+
+    def _restock(self, state: GameState) -> bool:
+        """The discard pile but its top card goes under the stock, shuffled or turned over;
+        False if the guard on reshuffles is reached or there is nothing to reshuffle."""
+        if (self.max_reshuffles is not None and state.reshuffles >= self.max_reshuffles) or \
+                len(state.discard) < 2:
+            return False
+        state.reshuffles += 1
+        pile = state.discard[:-1]
+        del state.discard[:-1]
+        if self.reshuffle == "turn_over":        # (the stock's top is the list's end)
+            pile.reverse()
+        else:
+            pile = shuffled(pile, state.seed, "hand", state.deals, "reshuffle",
+                            state.reshuffles)
+        state.stock[:0] = pile
+        return True
+
+    def sentence(self) -> str:
+        low = (f"has {self.exhausted_at} card{'s' if self.exhausted_at != 1 else ''} or fewer "
+               "left" if self.exhausted_at else "is empty")
+        text = f"At the end of each turn, if the stock {low}, " + WHEN_LOW[self.then].format(
+            RESHUFFLE[self.reshuffle])
+        if self.then == "reshuffle_discards":
+            guard = "" if self.max_reshuffles is None else (
+                f", or when the hand has had {self.max_reshuffles} reshuffle"
+                f"{'s' if self.max_reshuffles != 1 else ''} already")
+            text += (" The hand is void instead (nobody scores) when the discard pile has "
+                     f"fewer than 2 cards{guard}.")
+        return text
+
+
+def start_last_lap(state: GameState, seat: int, others_only: bool) -> list[int]:
+    """Every player after ``seat`` (and ``seat`` itself last, unless ``others_only``) has one
+    more turn; returns them in order."""
+    order = state.in_play
+    at = order.index(seat)
+    state.last_lap = order[at + 1:] + order[:at if others_only else at + 1]
+    return state.last_lap
