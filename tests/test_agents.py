@@ -63,8 +63,8 @@ def test_greedy_beats_random_at_standard_gin():
 
 def test_greedy_takes_a_cheaper_upcard_and_discards_its_highest_deadwood():
     variant = load_variant("gin_standard")
-    mine = "Ah 2h 3h 7c 7d 7s Kd Qd 9c 4s".split()
-    theirs = "Ac 2c 3c 4c 5c 6c 8c Tc Jc Qc".split()
+    mine = ["Ah", "2h", "3h", "7c", "7d", "7s", "Kd", "Qd", "9c", "4s"]
+    theirs = ["Ac", "2c", "3c", "4c", "5c", "6c", "8c", "Tc", "Jc", "Qc"]
     up = "5h"
     dealt = [card for pair in zip(mine, theirs) for card in pair] + [up]
     rest = [variant.faces.name(f) for f in range(52) if variant.faces.name(f) not in dealt]

@@ -18,8 +18,8 @@ def variant(tmp_path, base: str, **patch):
 
 def rummy_deck(hand1: str) -> list[str]:
     """Basic Rummy, three players, dealer 0: seats 1, 2, 0 dealt one card at a time."""
-    hands = {1: hand1.split(), 2: "5h 6h 8s Tc Jc 2d 3d".split(),
-             0: "Ad 9c Ts Ks 4s 5s Kd".split()}
+    hands = {1: hand1.split(), 2: ["5h", "6h", "8s", "Tc", "Jc", "2d", "3d"],
+             0: ["Ad", "9c", "Ts", "Ks", "4s", "5s", "Kd"]}
     order = [hands[s][i] for i in range(7) for s in (1, 2, 0)]
     return order + [c for c in FULL_DECK if c not in order]
 
@@ -59,8 +59,8 @@ def test_knock_instead_of_drawing_ends_the_hand_at_once(tmp_path):
     v = variant(tmp_path, "gin", turn=[
         {"draw": {"instead": ["knock"]}},
         {"knock": {"when": "deadwood <= 10", "discard": "none"}}, {"discard": {}}])
-    hands = {1: "Ah 2h 3h 7c 7d 7s 9s Ts Js 4d".split(),
-             0: "6c 6d 8h Kc 8c Th 4c 2d Jh Qd".split()}
+    hands = {1: ["Ah", "2h", "3h", "7c", "7d", "7s", "9s", "Ts", "Js", "4d"],
+             0: ["6c", "6d", "8h", "Kc", "8c", "Th", "4c", "2d", "Jh", "Qd"]}
     order = [hands[s][i] for i in range(10) for s in (1, 0)]
     g = new_game(v, players=2, deck=order + [c for c in FULL_DECK if c not in order], dealer=0)
     assert {str(a) for a in g.legal_actions()} == {"draw stock", "draw discard", "knock"}

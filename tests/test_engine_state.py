@@ -53,7 +53,7 @@ def test_queries_change_nothing(variant):
         assert all(g.is_legal(a) for a in legal)
         assert not g.is_legal("discard Zz")
         assert g.is_legal("knock") == ("knock" in map(str, legal))
-        g.meld_step
+        _ = g.meld_step                   # (a query: it must change nothing)
         assert g.to_json() == before
         g.apply(rng.choice(legal))
 
@@ -122,8 +122,8 @@ scoring:
 
 def _knock_hand() -> list[str]:
     """Seat 1 (left of dealer 0) is dealt a gin hand; the upcard is 2c."""
-    hand1 = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th".split()
-    hand0 = "Ac As Ad 3c 3d 3s 5c 5d 5s Kc".split()
+    hand1 = ["Ah", "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "Th"]
+    hand0 = ["Ac", "As", "Ad", "3c", "3d", "3s", "5c", "5d", "5s", "Kc"]
     order = [c for pair in zip(hand1, hand0) for c in pair] + ["2c"]
     return order + [c for c in FULL_DECK if c not in order]
 

@@ -30,8 +30,8 @@ def test_the_dealer_may_play_first(tmp_path):
 
 def _knocked(v):
     """Seat 1 knocks with 5c-8c on the table; seat 0 could lay off 4c and 9c onto it."""
-    hand1 = "Ah 2h 3h 4h 5c 6c 7c 8c 3d 5s".split()
-    hand0 = "4c 9c Kc Kd Ks 2c 2d 9s 8s Qh".split()
+    hand1 = ["Ah", "2h", "3h", "4h", "5c", "6c", "7c", "8c", "3d", "5s"]
+    hand0 = ["4c", "9c", "Kc", "Kd", "Ks", "2c", "2d", "9s", "8s", "Qh"]
     order = [c for pair in zip(hand1, hand0) for c in pair] + ["Qs", "Kh"]
     g = new_game(v, deck=order + [c for c in FULL_DECK if c not in order], dealer=0)
     for action in ("pass", "pass", "draw stock", "knock Kh", "spread"):

@@ -13,8 +13,8 @@ from interpreter import SpecError, load_variant, new_game
 from interpreter.frontends.rules_sheet import rules_sheet
 
 HOLLYWOOD = load_variant("hollywood_gin")
-WINNER = "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js".split()     # + Qs: gin after discarding 4h
-LOSER = "Ac Ad 2c 2s 3d 3s 4c 4d 6c 6d".split()      # no meld: 32 points
+WINNER = ["Ah", "2h", "3h", "4h", "5c", "5d", "5s", "9s", "Ts", "Js"]     # + Qs: gin after discarding 4h
+LOSER = ["Ac", "Ad", "2c", "2s", "3d", "3s", "4c", "4d", "6c", "6d"]      # no meld: 32 points
 WIN = 32 + 25
 
 

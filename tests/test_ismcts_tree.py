@@ -83,8 +83,8 @@ def near_gin():
     """Seat 0 holds Ah 2h 3h, 7c 7d 7s, 9s Ts Js and Kd; the upcard Qs gives gin with Kd
     knocked away."""
     variant = load_variant("gin_standard")
-    mine = "Ah 2h 3h 7c 7d 7s 9s Ts Js Kd".split()
-    theirs = "Ac 2c 3c 4c 5c 6c 8c Tc Jc Qc".split()
+    mine = ["Ah", "2h", "3h", "7c", "7d", "7s", "9s", "Ts", "Js", "Kd"]
+    theirs = ["Ac", "2c", "3c", "4c", "5c", "6c", "8c", "Tc", "Jc", "Qc"]
     dealt = [card for pair in zip(mine, theirs) for card in pair] + ["Qs"]
     rest = [variant.faces.name(f) for f in range(52) if variant.faces.name(f) not in dealt]
     return new_game(variant, deck=dealt + rest, dealer=1)

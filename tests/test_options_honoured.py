@@ -15,8 +15,9 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -430,9 +431,9 @@ TABLE: dict[str, list[Case]] = {
     "round_end.out_by_discard": [case(
         "basic_rummy", "round_end.out_by_discard", True,
         scripted("draw stock", dealer=0, deck=[c for pair in zip(
-            "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd".split(), "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh".split())
+            ["Ah", "2h", "3h", "7c", "7d", "7s", "9d", "Td", "Jd", "Qd"], ["2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh"])
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
-                "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
+                ["Ah", "2h", "3h", "7c", "7d", "7s", "9d", "Td", "Jd", "Qd", "2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh", "5c", "Kd"])],
             probes=["meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]"]))],
     "round_end.last_turns_after_knock": [case("three_thirteen", "round_end.last_turns_after_knock",
                                               False)],
@@ -527,9 +528,9 @@ TABLE: dict[str, list[Case]] = {
     "turn[].discard.not_playable": [case(
         "basic_rummy", "turn.2.discard.not_playable", True,
         scripted("draw stock", "meld [Ah 2h 3h]", dealer=0, deck=[c for pair in zip(
-            "Ah 2h 3h 4h 7c 9d Td Kc 5s Qd".split(), "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh".split())
+            ["Ah", "2h", "3h", "4h", "7c", "9d", "Td", "Kc", "5s", "Qd"], ["2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh"])
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
-                "Ah 2h 3h 4h 7c 9d Td Kc 5s Qd 2c 3c 4d 5d 6s 8s 9s Tc Jc Qh 5c Kd".split())],
+                ["Ah", "2h", "3h", "4h", "7c", "9d", "Td", "Kc", "5s", "Qd", "2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh", "5c", "Kd"])],
             probes=["discard 4h"]))],
     "turn[].discard.not_taken_card": [case("gin", "turn.3.discard.not_taken_card", True,
                                            scripted("take"))],
@@ -589,7 +590,7 @@ def spec_file(tmp_path, name: str, base: str, patch: dict):
 def test_table_covers_exactly_the_schemas_options():
     """A new option without a case fails here, and so does a case for an option gone."""
     paths = set(option_schemas())
-    assert METADATA <= paths
+    assert paths >= METADATA
     assert set(TABLE) == paths - METADATA
 
 

@@ -28,8 +28,8 @@ def test_a_one_line_house_rule_changes_the_knock_limit():
     assert base.params["knock_limit"] == 10 and house.params["knock_limit"] == 7
     assert (base.step("knock").limits.limit, house.step("knock").limits.limit) == (10, 7)
     # seat 1 holds two runs and 8 points of deadwood after discarding the king it draws
-    hand1 = "Ah 2h 3h 4h 5c 6c 7c 8c 3d 5s".split()
-    hand0 = "Kc Qc Jc Tc 9c Kd Qd Jd Td 9d".split()
+    hand1 = ["Ah", "2h", "3h", "4h", "5c", "6c", "7c", "8c", "3d", "5s"]
+    hand0 = ["Kc", "Qc", "Jc", "Tc", "9c", "Kd", "Qd", "Jd", "Td", "9d"]
     order = [c for pair in zip(hand1, hand0) for c in pair] + ["2s", "Ks"]
     full = [r + s for s in "cdhs" for r in "A23456789TJQK"]
     order += [c for c in full if c not in order]

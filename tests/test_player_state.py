@@ -21,8 +21,8 @@ def test_melded_points_and_layoffs_reach_the_scoring_formulas(tmp_path):
     path = tmp_path / "rewards.yaml"
     path.write_text(REWARDS)
     variant = load_variant(path)
-    hand1 = "Ah 2h 3h 4h 5c 6c 7c 8c 3d 5s".split()     # knocks: 8 deadwood after Kh
-    hand0 = "4c 9c Kc Kd Ks 2c 2d 9s 8s Qh".split()     # lays off 4c and 9c, melds the kings
+    hand1 = ["Ah", "2h", "3h", "4h", "5c", "6c", "7c", "8c", "3d", "5s"]     # knocks: 8 deadwood after Kh
+    hand0 = ["4c", "9c", "Kc", "Kd", "Ks", "2c", "2d", "9s", "8s", "Qh"]     # lays off 4c and 9c, melds the kings
     order = [c for pair in zip(hand1, hand0) for c in pair] + ["Qs", "Kh"]
     g = new_game(variant, deck=order + [c for c in FULL_DECK if c not in order], dealer=0)
     for action in ("pass", "pass", "draw stock", "knock Kh", "spread"):

@@ -52,7 +52,7 @@ def test_draws_and_the_turns_order():
 
 
 def test_discards_and_knocks():
-    ones, twos = "Ah 3c 5d 7s 9h Jc Kd 2s 4h 6c".split(), "2c 4c 8c Tc Qc 3d 6d 9d Qd 5s".split()
+    ones, twos = ["Ah", "3c", "5d", "7s", "9h", "Jc", "Kd", "2s", "4h", "6c"], ["2c", "4c", "8c", "Tc", "Qc", "3d", "6d", "9d", "Qd", "5s"]
     top = [c for pair in zip(ones, twos) for c in pair] + ["Ks", "Qh"]
     g = new_game(load_variant("gin_standard"), players=2, seed=1, dealer=0,
                  deck=top + [c for c in DECK if c not in top])

@@ -11,7 +11,8 @@ from corpus.record import CORPUS, LINEUPS, digest
 from interpreter import load_variant, new_game
 from interpreter.agents import make_agent
 
-GAMES = json.load(gzip.open(CORPUS, "rt"))
+with gzip.open(CORPUS, "rt") as _file:
+    GAMES = json.load(_file)
 
 
 def by_default(game) -> bool:

@@ -49,7 +49,7 @@ def test_deals_contracts_and_card_values():
         (Need("group", 2),), (Need("group"), Need("run")), (Need("run", 2),), (Need("run", 3),)]
     assert CONTRACT.deck_for(3).size == 105 and CONTRACT.deck_for(5).size == 158
     points = CONTRACT.faces.points
-    assert [points[CONTRACT.faces.parse(c)] for c in "Ah 2h 9h Th Kh Jk".split()] == [
+    assert [points[CONTRACT.faces.parse(c)] for c in ["Ah", "2h", "9h", "Th", "Kh", "Jk"]] == [
         15, 2, 9, 10, 10, 15]
 
 

@@ -28,7 +28,7 @@ def test_deck_hands_and_penalty_values():
     g = game("Qh Kh Ah 3c 3d 3s 9c 9d 2s 4s 6s 7h Jk")
     assert len(g.hands[1]) == 13
     points = SCALA.faces.points
-    assert [points[SCALA.faces.parse(c)] for c in "Ah 7h Qh Jk".split()] == [11, 7, 10, 25]
+    assert [points[SCALA.faces.parse(c)] for c in ["Ah", "7h", "Qh", "Jk"]] == [11, 7, 10, 25]
 
 
 def test_the_ace_counts_eleven_after_the_king_toward_the_forty():

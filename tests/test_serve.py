@@ -275,10 +275,10 @@ def test_a_cross_site_websocket_is_refused(client, gin):
     from starlette.websockets import WebSocketDisconnect
 
     table, token, _ = gin
-    with pytest.raises(WebSocketDisconnect):
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}",
-                                      headers={"origin": "https://evil.example"}) as socket:
-            socket.receive_json()
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(
+            f"/ws/tables/{table}?token={token}",
+            headers={"origin": "https://evil.example"}) as socket:
+        socket.receive_json()
     with client.websocket_connect(f"/ws/tables/{table}?token={token}",
                                   headers={"origin": "http://testserver"}) as socket:
         assert check_message(socket.receive_json())["type"] == "welcome"     # the same site

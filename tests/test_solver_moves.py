@@ -17,7 +17,8 @@ from interpreter.cards import Faces
 from interpreter.melds import MeldRules
 from interpreter.table import Opening, find_play
 
-CASES = json.load(gzip.open(MOVES, "rt"))
+with gzip.open(MOVES, "rt") as _file:
+    CASES = json.load(_file)
 BENCHMARK = [c for c in CASES if c["source"] == "benchmark"]
 GAMES = [c for c in CASES if c["source"] == "game"]
 CHUNK = 50

@@ -13,7 +13,7 @@ from interpreter.agents import make_agent
 
 GIN = load_variant("gin")
 #           seat 1 gets the even places, seat 0 the odd; then the upcard, then the stock's top
-HANDS = "Ah 2c 2h 3c 3h 4c 4h 5c 5h 6c 6h 7c 7h 8c 8h 9c 9h Tc Th Jc".split()
+HANDS = ["Ah", "2c", "2h", "3c", "3h", "4c", "4h", "5c", "5h", "6c", "6h", "7c", "7h", "8c", "8h", "9c", "9h", "Tc", "Th", "Jc"]
 TOP = ["Kd", "Qs"]
 DECK = HANDS + TOP + [c for c in FULL_DECK if c not in HANDS + TOP]
 

@@ -251,7 +251,7 @@ def test_find_play_opening():
     assert find_play(CAROUSEL, [], cards, opening=Opening(2, 0)) is None
     play = find_play(CAROUSEL, table("5h 6h 7h"), hand("Ah 2h 3h 9c 9d Jk 8h"),
                      opening=Opening(2, 0))
-    assert len(play.added) == 6 and ["5h 6h 7h"] == [m for m in names(play) if "5h" in m]
+    assert len(play.added) == 6 and [m for m in names(play) if "5h" in m] == ["5h 6h 7h"]
     assert find_play(CAROUSEL, [], hand("2c 2d 2s"), opening=Opening(1, 30)) is None
     assert len(find_play(CAROUSEL, [], hand("Kc Kd Jk"), opening=Opening(1, 30)).added) == 3
 

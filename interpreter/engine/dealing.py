@@ -4,7 +4,7 @@ or an explicit deck order. The stock running low is the stock rule's
 from __future__ import annotations
 
 from ..errors import CardError
-from ..model.randomness import rng, shuffled
+from ..model.randomness import shuffled
 from ..model.views import knock_env
 from . import counters
 

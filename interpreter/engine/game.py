@@ -216,7 +216,7 @@ class State(GameState):
         return saved.dump(self.variant, self.to_data())
 
     @classmethod
-    def from_json(cls, text: str | bytes, variant: Variant | None = None) -> "State":
+    def from_json(cls, text: str | bytes, variant: Variant | None = None) -> State:
         """Rebuild a saved game, checked: SavedGameError (naming the JSON path) for anything
         but a valid saved game. ``variant`` is needed only for the unversioned format."""
         found, data = saved.read(text, variant)

@@ -8,7 +8,7 @@ than hashing every action into a table. Only actions of several steps get the ta
 """
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from collections.abc import Iterator
 
 from ..model.actions import Action
 
@@ -18,19 +18,19 @@ class Legal:
 
     __slots__ = ("actions", "step", "steps", "meld_step")
 
-    def __init__(self, actions: list[Action], step: int, meld_step: Optional[int] = None,
-                 steps: Optional[dict[Action, int]] = None):
+    def __init__(self, actions: list[Action], step: int, meld_step: int | None = None,
+                 steps: dict[Action, int] | None = None):
         self.actions = actions               # in order, without repeats
         self.step = step                     # the step of them all (when ``steps`` is None)
         self.steps = steps                   # action -> its step, when they are of several
         self.meld_step = meld_step
 
     @classmethod
-    def of_steps(cls, steps: dict[Action, int], meld_step: Optional[int]) -> "Legal":
+    def of_steps(cls, steps: dict[Action, int], meld_step: int | None) -> Legal:
         """The actions of several steps, in the order of ``steps``."""
         return cls(list(steps), 0, meld_step, steps)
 
-    def step_of(self, action: Action) -> Optional[int]:
+    def step_of(self, action: Action) -> int | None:
         """The step ``action`` belongs to, or None if it is not legal now."""
         if self.steps is not None:
             return self.steps.get(action)

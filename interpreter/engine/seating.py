@@ -3,8 +3,9 @@ after a hand, role rotation. Owns the fields ``dealer`` and ``roles``."""
 from __future__ import annotations
 
 from ..errors import RummyError
+from ..model.randomness import rng
 from ..model.variant import Variant
-from .dealing import cut_order, rng
+from .dealing import cut_order
 
 
 def first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:

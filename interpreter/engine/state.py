@@ -19,9 +19,21 @@ from typing import Any
 from ..errors import IllegalAction
 from ..melds import MeldRules
 from ..model.actions import Action
-from ..model.state_fields import (CARD, CARDS, COUNT, FLAG, NAMED, PER_SEAT_CARDS,
-                                  PER_SEAT_COUNTS, PER_SEAT_NUMBERS, PLACE, SEAT, SEATS, Kind,
-                                  state_field)
+from ..model.state_fields import (
+    CARD,
+    CARDS,
+    COUNT,
+    FLAG,
+    NAMED,
+    PER_SEAT_CARDS,
+    PER_SEAT_COUNTS,
+    PER_SEAT_NUMBERS,
+    PLACE,
+    SEAT,
+    SEATS,
+    Kind,
+    state_field,
+)
 from ..model.variant import Variant
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
@@ -32,8 +44,17 @@ from ..steps.knock import KnockMemory
 from ..steps.offer_upcard import OfferMemory
 from ..steps.spread import SpreadMemory
 from ..steps.table_melds import TableMemory
-from .core_kinds import (COUNTERS, DECK_ORDERS, HISTORY, LOG, PLAYER_COUNT, ROLES, SEED, STEP,
-                         parse_action)
+from .core_kinds import (
+    COUNTERS,
+    DECK_ORDERS,
+    HISTORY,
+    LOG,
+    PLAYER_COUNT,
+    ROLES,
+    SEED,
+    STEP,
+    parse_action,
+)
 from .layout import layout_of
 from .story import Entry
 

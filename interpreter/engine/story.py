@@ -13,11 +13,11 @@ penalty cards) show only in the actor's own entries.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..model.actions import Action
 
-Entry = tuple[int, Optional[Action], tuple[int, ...], str]
+Entry = tuple[int, Action | None, tuple[int, ...], str]
 
 DEAL, TURNED = "deal", "turned"
 EVENTS = ("turn", "offer", "buy", "wall", "spread", DEAL, TURNED)   # the phases, and events
@@ -73,6 +73,16 @@ def _split(action: Action | None, cards: tuple[int, ...]) -> tuple[tuple, tuple]
     return cards, ()
 
 
+def _drew(who: str, action: Action, public: list[str], private: list[str] | None,
+          hidden: int) -> str:
+    """A draw in words: the cards taken from the discard pile, or drawn from the stock."""
+    if action.pile == "discard":
+        return f"{who} took {' '.join(public)} from the discard pile"
+    if private:
+        return f"{who} drew {' '.join(private)} from the stock"
+    return f"{who} drew {_cards(hidden)} from the stock"
+
+
 def _text(state, seat: int, action: Action | None, event: str, public: list[str],
           private: list[str] | None, hidden: int) -> str:
     """One entry in words; ``private`` is None for a seat that may not see those cards."""
@@ -84,11 +94,7 @@ def _text(state, seat: int, action: Action | None, event: str, public: list[str]
         return f"the turned card is {public[0]}"
     kind = action.kind
     if kind == "draw":
-        if action.pile == "discard":
-            return f"{who} took {' '.join(public)} from the discard pile"
-        if private:
-            return f"{who} drew {' '.join(private)} from the stock"
-        return f"{who} drew {_cards(hidden)} from the stock"
+        return _drew(who, action, public, private, hidden)
     if kind == "take":
         return f"{who} took the upcard {' '.join(public)}"
     if kind == "pass":

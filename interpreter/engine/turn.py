@@ -11,7 +11,7 @@ rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`); a buying stage
 from __future__ import annotations
 
 import traceback
-from typing import Optional, cast
+from typing import cast
 
 from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
@@ -74,7 +74,7 @@ def turn_actions(state: GameState) -> Legal:
     return Legal.of_steps(found, meld_step)
 
 
-def _alternatives(state: GameState, step, found: dict, meld_step: Optional[int]) -> Optional[int]:
+def _alternatives(state: GameState, step, found: dict, meld_step: int | None) -> int | None:
     """An either/or turn: add the actions of the later steps that ``step`` may be replaced by
     (taking one moves the turn to that step); returns the meld step, which may be one."""
     steps = state.variant.turn

@@ -46,7 +46,7 @@ class Action(NamedTuple):
         return " ".join((self.kind,) + self.cards)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """The action a notation names; IllegalAction with the accepted forms if it names none."""
         if type(text) is not str:
             raise IllegalAction(f"cannot read action {show(text)}: an action is written as "
@@ -56,14 +56,9 @@ class Action(NamedTuple):
             raise IllegalAction(f"cannot read action {show(text)}: it starts with one of "
                                 f"{', '.join(KINDS)}")
         kind, rest = words[0], words[1:]
-        if kind == "draw" and len(rest) == 1 and rest[0] in ("stock", "discard"):
-            return cls("draw", pile=rest[0])
-        if kind == "draw" and len(rest) == 2 and rest[0] == "discard":
-            if _INDEX.fullmatch(rest[1]) is None or int(rest[1]) == 0:
-                raise IllegalAction(f"cannot read action {show(text)}: the depth after "
-                                    f"'discard' is a number 1-{MAX_INDEX} in the digits 0-9")
-            depth = int(rest[1])
-            return cls("draw", pile="discard", target=None if depth == 1 else depth)
+        found = cls._draw(text, rest) if kind == "draw" else cls._laying(kind, text, rest)
+        if found is not None:
+            return found
         if kind in ("take", "pass", "buy", "end") and not rest:
             return cls(kind)
         if kind in ("discard",) and len(rest) == 1:
@@ -75,6 +70,27 @@ class Action(NamedTuple):
                 raise IllegalAction(f"cannot read action {show(text)}: the meld index after "
                                     f"'on' is a number 0-{MAX_INDEX} in the digits 0-9")
             return cls(kind, cards=tuple(rest[:-2]), target=int(rest[-1]))
+        raise IllegalAction(f"cannot read action {show(text)}: expected e.g. 'draw stock', "
+                            f"'draw discard 3', 'take', 'pass', 'buy', 'discard Ah', 'knock Ah', "
+                            f"'end', 'spread [Ah 2h 3h]', 'layoff 5h on 0', "
+                            f"'meld [7h 8h 9h] [Jk(5c) 5d 5s]'")
+
+    @classmethod
+    def _draw(cls, text: str, rest: list[str]) -> Action | None:
+        """``draw stock``, ``draw discard``, ``draw discard N``; None: not one of them."""
+        if len(rest) == 1 and rest[0] in ("stock", "discard"):
+            return cls("draw", pile=rest[0])
+        if len(rest) == 2 and rest[0] == "discard":
+            if _INDEX.fullmatch(rest[1]) is None or int(rest[1]) == 0:
+                raise IllegalAction(f"cannot read action {show(text)}: the depth after "
+                                    f"'discard' is a number 1-{MAX_INDEX} in the digits 0-9")
+            depth = int(rest[1])
+            return cls("draw", pile="discard", target=None if depth == 1 else depth)
+        return None
+
+    @classmethod
+    def _laying(cls, kind: str, text: str, rest: list[str]) -> Action | None:
+        """A meld or a spread with its melds in brackets; None: not one of them."""
         if kind == "meld":
             melds = tuple(tuple(m.split()) for m in _MELD.findall(text))
             if melds and all(melds) and _MELD.sub("", text.split(None, 1)[1]).strip() == "":
@@ -86,10 +102,7 @@ class Action(NamedTuple):
             melds = tuple(tuple(m.split()) for m in _MELD.findall(body))
             if _MELD.sub("", body).strip() == "" and all(melds) or body.strip() == "[]":
                 return cls(kind, melds=tuple(m for m in melds if m))
-        raise IllegalAction(f"cannot read action {show(text)}: expected e.g. 'draw stock', "
-                            f"'draw discard 3', 'take', 'pass', 'buy', 'discard Ah', 'knock Ah', "
-                            f"'end', 'spread [Ah 2h 3h]', 'layoff 5h on 0', "
-                            f"'meld [7h 8h 9h] [Jk(5c) 5d 5s]'")
+        return None
 
 
 def checked(value: Any) -> Action:

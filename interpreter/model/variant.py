@@ -2,9 +2,10 @@
 turn steps are the typed step objects of :mod:`interpreter.steps`."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Deck, Faces
 from ..errors import CardError
@@ -65,7 +66,7 @@ class RoleRules:
     dealer: str | None
     advise: Mapping[str, str]               # advisor role -> advised role
     no_score: frozenset[str]
-    rotate: tuple["Rotation", ...]
+    rotate: tuple[Rotation, ...]
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class TableRules:
 @dataclass(frozen=True)
 class RoundEnd:
     empty_hand_ends_round: bool
-    spread: "Spread"                        # the spread and layoffs after a knock
+    spread: Spread                        # the spread and layoffs after a knock
     max_turns: int                          # a hand still going after this many turns is void
     last_turns_after_going_out: bool = False    # the others play once more after going out
     void_when: Formula | None = None        # checked after each turn (None: never)
@@ -171,7 +172,7 @@ class Variant:
     roles: RoleRules | None
     turn: tuple[Step, ...]
     table: TableRules
-    stock: "Stock"
+    stock: Stock
     round_end: RoundEnd
     scoring: Scoring
     match: MatchRules
@@ -260,7 +261,7 @@ class Variant:
         """Where the turn has its step of ``kind``; -1 when it has none."""
         return self._step_index.get(kind, -1)
 
-    def step(self, kind: str) -> "Step | None":
+    def step(self, kind: str) -> Step | None:
         """The turn's step of ``kind`` (a turn has at most one of each), or None."""
         at = self._step_index.get(kind)
         return None if at is None else self.turn[at]

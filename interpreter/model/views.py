@@ -3,7 +3,8 @@ environments (knock, round, match) whose names are only worked out when a formul
 The names and their types are declared in :mod:`.scopes`."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class PlayerView:

@@ -7,7 +7,8 @@ reported in the same located one-line format, all at once.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, cast
+from collections.abc import Callable
+from typing import Any, cast
 
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
@@ -314,20 +315,20 @@ class Builder:
                 self.problem(("turn", seen["offer_upcard"]), "offer_upcard must be the first step", key=True)
             if not s["deal"]["upcard"]:
                 self.problem(("turn", seen["offer_upcard"]), "offer_upcard needs deal.upcard: true", key=True)
-        if "draw" in seen and "discard" in s["turn"][seen["draw"]]["draw"]["from"]:
-            if not s["deal"]["upcard"] and "discard" not in seen:
-                self.problem(("turn", seen["draw"], "draw", "from"),
-                             "drawing from the discard pile needs an upcard or a discard step")
+        if "draw" in seen and "discard" in s["turn"][seen["draw"]]["draw"]["from"] and \
+                not s["deal"]["upcard"] and "discard" not in seen:
+            self.problem(("turn", seen["draw"], "draw", "from"),
+                         "drawing from the discard pile needs an upcard or a discard step")
         draw = seen.get("draw")
         if draw is not None and s["turn"][draw]["draw"]["depth"] and \
                 s["turn"][draw]["draw"]["must_use_deepest"] and seen.get("meld", -1) < draw:
             self.problem(("turn", draw, "draw", "depth"),
                          "a depth draw's deepest card must be melded: a meld step must follow")
         knock = seen.get("knock")
-        if knock is not None and s["turn"][knock]["knock"]["discard"] == "required":
-            if seen.get("discard", -1) < knock:
-                self.problem(("turn", knock, "knock", "discard"),
-                             "a knock that discards needs a discard step after it")
+        if knock is not None and s["turn"][knock]["knock"]["discard"] == "required" and \
+                seen.get("discard", -1) < knock:
+            self.problem(("turn", knock, "knock", "discard"),
+                         "a knock that discards needs a discard step after it")
         if "draw" in seen:
             for k, kind in enumerate(s["turn"][seen["draw"]]["draw"]["instead"]):
                 if seen.get(kind, -1) < seen["draw"]:
@@ -361,7 +362,7 @@ class Builder:
             meld_values=None if values.plain else values, melded_points=t["melded_points"])
 
     def _stock(self, turn) -> Stock:
-        return Stock.build(self.spec["stock"], _At(self, ("stock",), ()), self._seen_steps)
+        return Stock.build(self.spec["stock"], _At(self, ("stock",), ()), set(self._seen_steps))
 
     def _round_end(self, roles) -> model.RoundEnd:
         r = self.spec["round_end"]

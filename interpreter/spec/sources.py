@@ -226,9 +226,7 @@ def _own_path(layer: Layer, path: tuple) -> tuple:
 
 def _has(data: Any, path: tuple) -> bool:
     for part in path:
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+        if isinstance(data, dict) and part in data or isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
             data = data[part]
         else:
             return False

@@ -63,7 +63,7 @@ def show(value) -> str:
     return json.dumps(value)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_schema(path) -> dict:
     """The JSON Schema at ``path``, read once (treat the result as read-only)."""
     return json.loads(Path(path).read_text(encoding="utf-8"))

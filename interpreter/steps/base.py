@@ -6,8 +6,9 @@ turn driver (:mod:`interpreter.engine.turn`) what comes next.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..errors import RummyError
 from ..model.actions import Action
@@ -40,12 +41,12 @@ class BuildContext(Protocol):
 
     roles: tuple[str, ...]
 
-    def formula(self, key: str, scope: "Scope", expect: "Type",
-                default: str | None = None) -> "Formula | None": ...
+    def formula(self, key: str, scope: Scope, expect: Type,
+                default: str | None = None) -> Formula | None: ...
 
     def problem(self, key: str | None, message: str) -> None: ...
 
-    def scope(self, scope: "Scope") -> "Scope":
+    def scope(self, scope: Scope) -> Scope:
         """``scope`` with the spec's params, for formulas a step compiles itself."""
         ...
 
@@ -72,11 +73,11 @@ class Step:
     past: ClassVar[str] = "this turn is past that step"
 
     @classmethod
-    def build(cls, options: Mapping[str, Any], at: BuildContext) -> "Step":
+    def build(cls, options: Mapping[str, Any], at: BuildContext) -> Step:
         """The step from its checked options (defaults filled in)."""
         return cls(**options)  # type: ignore[call-arg]
 
-    def actions(self, state: "GameState") -> tuple[list[Action], bool]:
+    def actions(self, state: GameState) -> tuple[list[Action], bool]:
         """(its actions now, whether the turn must stop here while it has actions); the
         list is the caller's to keep, and is not changed by it."""
         return [], False
@@ -87,18 +88,18 @@ class Step:
         (:meth:`watch`): how a rule keeps memory of what other rules' actions did."""
         return False
 
-    def watch(self, state: "GameState", seat: int, action: Action) -> None:
+    def watch(self, state: GameState, seat: int, action: Action) -> None:
         """Called before ``seat``'s legal ``action`` (of any rule) is applied, while
         :attr:`watching`."""
 
-    def melds_now(self, state: "GameState") -> bool:
+    def melds_now(self, state: GameState) -> bool:
         """Whether a table meld belongs to this step now (games with a shared table)."""
         return False
 
-    def apply(self, state: "GameState", action: Action) -> After:
+    def apply(self, state: GameState, action: Action) -> After:
         raise NotImplementedError
 
-    def explain(self, state: "GameState", action: Action) -> str | None:
+    def explain(self, state: GameState, action: Action) -> str | None:
         """Why ``action`` (of a kind this step plays, at this step) is refused now, in the
         words of the rule that refuses it; None: nothing to add."""
         return None
@@ -107,7 +108,7 @@ class Step:
         raise NotImplementedError
 
 
-def not_held(state: "GameState", name: str) -> str | None:
+def not_held(state: GameState, name: str) -> str | None:
     """Why the player to act cannot play card ``name`` from the hand (None: it is held)."""
     faces = state.variant.faces
     try:

@@ -74,7 +74,7 @@ class Draw(Step):
         """Whether taking ``depth`` cards off the discard pile would take back one of the
         player's own discards (``not_own_discard``)."""
         own = state.own_discards.get(state.player)
-        return bool(own) and any(card in own for card in state.discard[-depth:])
+        return own is not None and any(card in own for card in state.discard[-depth:])
 
     def actions(self, state: GameState):
         out = [DRAW_STOCK] if state.stock else []

@@ -9,9 +9,10 @@ highest card points), which usually rules every knock out before any discard is 
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
 from ..model.actions import Action
@@ -51,7 +52,7 @@ class Limits:
     kept_beyond: Callable[[Any], bool] | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, op: str, limit: Any, kept_op: str | None, kept_limit: Any) -> "Limits":
+    def of(cls, op: str, limit: Any, kept_op: str | None, kept_limit: Any) -> Limits:
         return cls(op, limit, kept_op, kept_limit, _beyond(op, limit),
                    None if kept_op is None else _beyond(kept_op, kept_limit))
 
@@ -105,17 +106,17 @@ class Knock(Step):
             floor = rules.deadwood_floor(hand)
             out = []
             beyond = limits.beyond
-            if beyond is None or not beyond(floor - state.top_points):  # (no card is worth more)
-                if beyond is None or not beyond(rules.best_discards(hand)[0]):
-                    compare, limit = OPS[limits.op], limits.limit
-                    out = _discard_knocks(state, hand, lambda after: compare(after, limit))
+            if beyond is None or (not beyond(floor - state.top_points)     # (no card is worth
+                                  and not beyond(rules.best_discards(hand)[0])):   # more)
+                compare, limit = OPS[limits.op], limits.limit
+                out = _discard_knocks(state, hand, lambda after: compare(after, limit))
             kept_op, kept_beyond = limits.kept_op, limits.kept_beyond
             if kept_op is None:
                 if limits.kept_limit:
                     out.append(KNOCK)
-            elif kept_beyond is None or not kept_beyond(floor):
-                if OPS[kept_op](rules.deadwood(hand), limits.kept_limit):
-                    out.append(KNOCK)
+            elif (kept_beyond is None or not kept_beyond(floor)) and OPS[kept_op](
+                    rules.deadwood(hand), limits.kept_limit):
+                out.append(KNOCK)
             return out, False
         inputs = _Inputs(state, hand)
         if self.discard != "required":
@@ -126,7 +127,7 @@ class Knock(Step):
             out.append(KNOCK)
         return out, False
 
-    def _discard_test(self, state: GameState, inputs: "_Inputs"):
+    def _discard_test(self, state: GameState, inputs: _Inputs):
         """A test of one deadwood-after-discard value, or None when no discard can pass it."""
         if self.bound is None:
             results: dict[int, bool] = {}
@@ -149,7 +150,7 @@ class Knock(Step):
         compare = OPS[op]
         return lambda after: compare(after, limit)
 
-    def _may_keep_all(self, inputs: "_Inputs") -> bool:
+    def _may_keep_all(self, inputs: _Inputs) -> bool:
         formula = self.without_discard_when
         if formula.constant:
             return bool(formula(None))

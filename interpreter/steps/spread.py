@@ -76,7 +76,7 @@ class Spread:
     max_per_run_end: int | None = None     # at most this many laid off past each end of a run
 
     @classmethod
-    def build(cls, options, at) -> "Spread | None":
+    def build(cls, options, at) -> Spread | None:
         when = at.formula("layoffs.when", round_scope(at.roles), BOOL, "true")
         meld = at.formula("defenders_meld_when", round_scope(at.roles), BOOL, "true")
         if meld is not None and meld.constant and meld(None):

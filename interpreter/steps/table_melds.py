@@ -189,7 +189,7 @@ def _extension_faces(rules, declared: list[int]) -> list[int]:
     """Cards that, added to these declared cards, keep a legal meld."""
     have = set(declared)
     out = []
-    for kind, template in rules.templates:
+    for _kind, template in rules.templates:
         extra = [f for f in template if f not in have]
         if len(extra) == 1 and have < set(template):
             out.append(extra[0])

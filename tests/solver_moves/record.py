@@ -56,8 +56,9 @@ def benchmark_cases() -> list[dict]:
 def game_cases() -> list[dict]:
     """Every find_play call of the bots in the corpus's Carousel games, replayed."""
     from corpus.record import CORPUS, LINEUPS
-    games = [g for g in json.load(gzip.open(CORPUS, "rt"))
-             if g["variant"] in GAME_VARIANTS and g["lineup"] != "random"]
+    with gzip.open(CORPUS, "rt") as file:
+        games = [g for g in json.load(file)
+                 if g["variant"] in GAME_VARIANTS and g["lineup"] != "random"]
     cases: list[dict] = []
     seen: set = set()
     real = table_module.find_play
