@@ -269,16 +269,21 @@ class SeatView:
     __slots__ = ("_state", "seat", "variant", "faces", "meld_rules")
 
     def __init__(self, state: State, seat: int) -> None:
+        variant = state.variant
         self._state = state
         self.seat = seat
-        self.variant: Variant = state.variant            # the rules: public
-        self.faces: Faces = state.variant.faces           # card names, points
+        self.variant: Variant = variant                   # the rules: public
+        self.faces: Faces = variant.faces                 # card names, points
         self.meld_rules: MeldRules = state.meld_rules     # this hand's meld rules
 
     # ---- cards
     def hand(self) -> list[int]:
         """The faces of the seat's own hand (read only)."""
-        return self._state.hand_faces(self.seat)
+        state = self._state
+        if state.plain:                                   # (hand_faces, inlined)
+            return state.hands[self.seat]
+        face_of = state.face_of
+        return [face_of[c] for c in state.hands[self.seat]]
 
     def discard(self) -> list[int]:
         """The faces of the discard pile, bottom first (read only)."""
