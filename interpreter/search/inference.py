@@ -75,15 +75,30 @@ def likelihood(world: State, seat: int, reader: Reader,
     ``world`` gives them (a product over their choices; see the module doc). ``hands``
     (seat -> faces) and ``moved`` (card -> the card telling its private draws) read
     ``world`` as though redealt (:func:`.determinize.redealt`) without making the copy."""
-    view, cards_of = world.seat_view(seat), Privileged(world)
-    face_of = cards_of.face_of
     if hands is None:
-        hands = {s: cards_of.hand_faces(s) for s in view.in_play if s != seat}
+        cards_of = Privileged(world)
+        hands = {s: cards_of.hand_faces(s) for s in world.seat_view(seat).in_play if s != seat}
+    return _likelihood(_read(world, seat), reader, hands, moved)
+
+
+_Reading = tuple[tuple[int, ...], list, list[int], int]
+
+
+def _read(world: State, seat: int) -> _Reading:
+    """What :func:`likelihood` reads of ``world`` besides the hands: the face of each card,
+    the hand's log (private draws included), the discard pile's faces, the turns played."""
+    view, cards_of = world.seat_view(seat), Privileged(world)
+    return cards_of.face_of, cards_of.log, view.discard(), view.turns
+
+
+def _likelihood(reading: _Reading, reader: Reader, hands: dict[int, list[int]],
+                moved: dict[int, int] | None) -> float:
+    face_of, log, discard, turn = reading
     held = {s: Counter(h) for s, h in hands.items()}
     moved = moved or {}
-    pile = list(view.discard())
-    turn, weight = view.turns, 1.0
-    for actor, action, cards, _ in reversed(cards_of.log):
+    pile = list(discard)
+    weight = 1.0
+    for actor, action, cards, _ in reversed(log):
         if action is None or action.kind not in MOVES:
             break
         kind, top = action.kind, pile[-1] if pile else None
@@ -127,11 +142,12 @@ def sampled_worlds(state: State, seat: int, rng: random.Random, reader: Reader,
     everything = Privileged(state)
     face_of = everything.face_of
     places = {s: everything.hand(s) for s in _hand_places(state, seat)}
+    reading = _read(state, seat)                    # (the state stays as it is meanwhile)
 
     def weight() -> float:
         moved = dict(zip(old, cards))
         hands = {s: [face_of[moved.get(c, c)] for c in hand] for s, hand in places.items()}
-        return likelihood(state, seat, reader, hands, moved)
+        return _likelihood(reading, reader, hands, moved)
 
     current = weight()
     burn = steps // 4
