@@ -10,19 +10,15 @@ from __future__ import annotations
 from ..model.actions import Action
 from .state import Phase
 
-WAITING = {Phase.OFFER: "the upcard offer: take or pass",
-           Phase.BUY: "buying the discard: buy or pass",
-           Phase.SPREAD: "the spread after the knock",
-           Phase.WALL: "the wall: draw the discard to knock with it, or pass",
-           Phase.OVER: "nothing: the match is over"}
-
 
 def doing(state) -> str:
     """What the seat to act is to do now, in a word or a few: ``draw``, ``the upcard offer``."""
     if state.phase is Phase.TURN:
         steps = state.variant.turn
         return steps[state.step].kind if state.step < len(steps) else "end"
-    return WAITING[state.phase].split(":")[0]
+    if state.phase is Phase.OVER:
+        return "nothing"
+    return state.variant.stages[state.phase.value].waiting.split(":")[0]
 
 
 def why(state, action: Action, legal) -> str | None:
@@ -32,13 +28,11 @@ def why(state, action: Action, legal) -> str | None:
         return "the match is over"
     if phase is Phase.TURN:
         return _in_turn(state, action, legal)
-    if phase is Phase.SPREAD:
-        reason = state.variant.round_end.spread.explain(state, action)
-        if reason is not None:
-            return reason
-    if phase is Phase.SPREAD and action.kind in ("spread", "layoff"):
-        return None
-    return f"seat {state.player} is at {WAITING[phase]}"
+    stage = state.variant.stages[phase.value]             # the stage explains itself
+    reason = stage.explain(state, action)
+    if reason is not None or action.kind in stage.answers:
+        return reason
+    return f"seat {state.player} is at {stage.waiting}"
 
 
 def _in_turn(state, action: Action, legal) -> str | None:

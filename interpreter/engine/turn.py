@@ -17,10 +17,10 @@ from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
-from ..rules.stock import LowStock, start_last_lap
-from ..steps.base import END, After
-from ..steps.offer_upcard import Offer, OfferUpcard
-from . import counters, dealing, scoring, story, wall
+from ..rules.stock import LowStock
+from ..steps.base import END, After, Resume, Then
+from ..steps.offer_upcard import OfferUpcard
+from . import counters, dealing, scoring, story
 from .legal import NOTHING, Legal
 from .state import GameState, Phase, reset_turn
 
@@ -29,24 +29,24 @@ from .state import GameState, Phase, reset_turn
 OFFER, TURN, SPREAD, OVER, WALL, BUY = (Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER,
                                         Phase.WALL, Phase.BUY)
 NEXT, END_TURN, KNOCKED, BUYING = After.NEXT, After.END_TURN, After.KNOCK, After.BUYING
-TAKEN, PASSED_ON = Offer.TAKEN, Offer.NEXT
+ASK, BACK_TO_TURN, HAND_KNOCKED, SCORED = Then.ASK, Then.TURN, Then.KNOCKED, Then.SCORE
 PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE,
                                      LowStock.WALL)
+
+# The fast paths of :func:`apply`: no snapshot before an action that cannot fail, the turn
+# step's apply and the end of a turn that surely passes on inlined, both read from the
+# variant's cache ``Variant.quiet_steps``. Off, every action goes the plain way (a snapshot,
+# _play, _end_turn); tests/test_fast_paths.py plays every bundled variant both ways and
+# requires identical games.
+FAST_PATHS = True
 
 
 def legal(state: GameState) -> Legal:
     phase = state.phase
     if phase is TURN:
         return turn_actions(state)
-    if phase is OFFER:
-        return Legal(cast(OfferUpcard, state.variant.turn[0]).answers(), 0)
-    if phase is SPREAD:
-        return Legal(state.variant.round_end.spread.actions(state), 0)
-    if phase is WALL:
-        return Legal(wall.actions(state), 0)
-    if phase is BUY:
-        return Legal(state.variant.buying.actions(state), 0)
-    return NOTHING
+    stage = state.variant.stages.get(phase.value)        # (none when the match is over)
+    return NOTHING if stage is None else Legal(stage.stage_actions(state), 0)
 
 
 def turn_actions(state: GameState) -> Legal:
@@ -97,6 +97,9 @@ def apply(state: GameState, action: Action, index: int, guarded: bool = False) -
     phase = state.phase
     passes = False                  # a turn this action ends surely just passes on (quiet())
     if not guarded:
+        if not FAST_PATHS:
+            _atomic(state, action, index)
+            return
         if phase is TURN:                            # quiet(), inlined: it runs every action
             limits = state.quiet_steps[index]
             if limits is not KEEPS_TURN:
@@ -112,7 +115,7 @@ def apply(state: GameState, action: Action, index: int, guarded: bool = False) -
     seat, log = state.player, state.log
     hand = state.hands[seat]
     held = len(hand)
-    if phase is not TURN or state.variant.action_hooks:
+    if phase is not TURN or state.variant.action_hooks or not FAST_PATHS:
         _play(state, action, index)
     else:                                        # _play's turn step, inlined: the usual case
         steps = state.variant.turn
@@ -154,14 +157,7 @@ def _play(state: GameState, action: Action, index: int) -> None:
             return
     phase = state.phase
     if phase is not TURN:
-        if phase is OFFER:
-            _answer_offer(state, action)
-        elif phase is SPREAD:
-            _spread(state, state.variant.round_end.spread.apply(state, action))
-        elif phase is WALL:
-            _at_wall(state, action)
-        elif phase is BUY:
-            _answer_buyer(state, action)
+        _resume(state, state.variant.stages[phase.value].answer(state, action))
         return
     steps = state.variant.turn
     seat = state.player
@@ -231,27 +227,25 @@ def _where(error: BaseException) -> str:
     return "the engine"
 
 
-def _answer_offer(state: GameState, action) -> None:
-    seat = state.player
-    after = cast(OfferUpcard, state.variant.turn[0]).answer(state, action)
-    if after is TAKEN:
-        state.phase, state.player = TURN, seat
-        state.step = state.variant.step_index("draw") + 1
-    elif after is PASSED_ON:
-        state.player = state.offer[0]
+def _resume(state: GameState, resume: Resume) -> None:
+    """After an answer in a stage: ask the next seat, go back to the turn, or end the hand."""
+    then = resume.then
+    if then is ASK:
+        assert resume.seat is not None
+        state.player = resume.seat
+    elif then is BACK_TO_TURN:
+        assert resume.seat is not None
+        state.phase, state.player = TURN, resume.seat
+        if resume.step is not None:
+            state.step = resume.step
+    elif then is HAND_KNOCKED:
+        state.turns += 1
+        _knocked(state)
+    elif then is SCORED:
+        _score(state)
     else:
-        state.phase, state.player = TURN, state.in_play[0]
-        state.step = state.variant.first_step
-
-
-def _answer_buyer(state: GameState, action) -> None:
-    """A seat asked buys the discard or passes; once the stage is over, the turn goes on."""
-    in_turn = state.in_turn
-    assert in_turn is not None
-    if state.variant.buying.answer(state, action):
-        state.phase, state.player = TURN, in_turn
-    else:
-        state.player = state.buyers[0]
+        scoring.void_hand(state)
+        _next_hand(state)
 
 
 def _start_turn(state: GameState, seat: int) -> None:
@@ -304,16 +298,6 @@ def _end_turn(state: GameState) -> None:
         _next_hand(state)
 
 
-def _at_wall(state: GameState, action) -> None:
-    after = wall.apply(state, action)
-    if after is False:
-        scoring.void_hand(state)
-        _next_hand(state)
-    elif after is KNOCKED:
-        state.turns += 1
-        _knocked(state)
-
-
 def _went_out(state: GameState, seat: int) -> None:
     """Going out ends the hand, or, where the spec says so, gives the others one more turn."""
     if state.went_out is None:
@@ -321,7 +305,7 @@ def _went_out(state: GameState, seat: int) -> None:
     if not state.variant.round_end.last_turns_after_going_out:
         _score(state)
     elif state.last_lap is None:
-        lap = start_last_lap(state, seat, others_only=True)
+        lap = state.variant.stock.start_last_lap(state, seat, others_only=True)
         if lap:
             _start_turn(state, lap[0])
         else:
@@ -337,7 +321,7 @@ def _knocked(state: GameState) -> None:
     knocker = state.knocker
     assert knocker is not None
     if state.variant.round_end.last_turns_after_knock and state.last_lap is None:
-        lap = start_last_lap(state, knocker, others_only=True)
+        lap = state.variant.stock.start_last_lap(state, knocker, others_only=True)
         if lap:
             _start_turn(state, lap[0])
             return
@@ -346,13 +330,6 @@ def _knocked(state: GameState) -> None:
         state.phase, state.player = SPREAD, knocker
     else:
         _score(state)
-
-
-def _spread(state: GameState, next_seat: int | None) -> None:
-    if next_seat is None:
-        _score(state)
-    else:
-        state.player = next_seat
 
 
 def _score(state: GameState) -> None:

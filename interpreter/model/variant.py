@@ -15,7 +15,7 @@ from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
     from ..rules.stock import Stock
-    from ..steps.base import Step
+    from ..steps.base import Stage, Step
     from ..steps.spread import Spread
 
 KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never ends the turn
@@ -214,6 +214,13 @@ class Variant:
     def action_counters(self) -> bool:
         """Whether some counter is updated by players' actions."""
         return any(event != "scored" for c in self.counters for event in c.update)
+
+    @cached_property
+    def stages(self) -> Mapping[str, Stage]:
+        """The phases outside the turn's steps that the rules add, by name (Step.Stage): the
+        upcard offer, buying the discard, the spread after a knock, the wall."""
+        rules = (*self.turn, self.buying, self.round_end.spread, self.stock)
+        return {rule.stage: rule for rule in rules if rule is not None and rule.stage}
 
     @cached_property
     def watchers(self) -> tuple[Step, ...]:

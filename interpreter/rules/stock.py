@@ -1,16 +1,22 @@
 """The stock rule (the spec's ``stock`` section): what happens at the end of a turn that leaves
 the stock at ``exhausted_at`` cards or fewer, and how the discard pile becomes the stock again.
 
-The turn driver asks :meth:`Stock.after_turn` after every turn and acts on the answer.
+The turn driver asks :meth:`Stock.after_turn` after every turn and acts on the answer. With
+``then: knock_or_void`` the rule adds a stage, the wall: the next player may not draw from the
+stock; they may take the top discard only to knock with it at once, or pass, and then the hand
+is void.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..model.actions import Action
 from ..model.randomness import shuffled
 from ..model.state_fields import COUNT, SEATS, state_field
+from ..steps.base import DRAW_DISCARD, KNOCKED_NOW, PASS, VOID_NOW, Resume, Then
+from ..steps.draw import take_discard
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -64,6 +70,9 @@ class Stock:
     void_dealer: str                         # same | next: who deals after a void hand
     reshuffle: str                           # shuffle | turn_over: how the pile becomes stock
 
+    waiting: ClassVar[str] = "the wall: draw the discard to knock with it, or pass"
+    answers: ClassVar[tuple[str, ...]] = ()
+
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext, steps: set[str]) -> Stock:
         """The rule from the checked ``stock`` section; ``steps``: the turn's step kinds."""
@@ -87,7 +96,7 @@ class Stock:
         if self.then == "knock_or_void":
             return LowStock.WALL
         if self.then == "last_lap":
-            start_last_lap(state, seat, others_only=False)
+            self.start_last_lap(state, seat, others_only=False)
             return LowStock.LAST_LAP
         return LowStock.PLAY_ON if self._restock(state) else LowStock.VOID
 
@@ -108,6 +117,52 @@ class Stock:
         state.stock[:0] = pile
         return True
 
+    # ---- the wall -------------------------------------------------------------------------
+    @property
+    def stage(self) -> str | None:
+        """The wall, where the spec has one."""
+        return "wall" if self.then == "knock_or_void" else None
+
+    def stage_actions(self, state: GameState) -> list[Action]:
+        """Before taking: pass, and take the discard if it lets the seat knock; after: the
+        knocks."""
+        knock = state.variant.step("knock")
+        if state.taken is not None:
+            return knock.actions(state)[0] if knock is not None else []
+        out = [PASS]
+        if state.discard and knock is not None:
+            hand = state.hands[state.player]
+            hand.append(state.discard[-1])          # the knocks the top discard would allow
+            try:
+                if knock.actions(state)[0]:
+                    out.append(DRAW_DISCARD)
+            finally:
+                hand.pop()
+        return out
+
+    def answer(self, state: GameState, action: Action) -> Resume:
+        """Pass (the hand is void), take the discard (the seat then knocks) or knock."""
+        if action == PASS:
+            return VOID_NOW
+        if action == DRAW_DISCARD:
+            take_discard(state, state.player)
+            return Resume(Then.ASK, state.player)
+        knock = state.variant.step("knock")
+        assert knock is not None
+        knock.apply(state, action)
+        return KNOCKED_NOW
+
+    def explain(self, state: GameState, action: Action) -> str | None:
+        return None
+
+    def start_last_lap(self, state: GameState, seat: int, others_only: bool) -> list[int]:
+        """Every player after ``seat`` (and ``seat`` itself last, unless ``others_only``) has
+        one more turn; returns them in order."""
+        order = state.in_play
+        at = order.index(seat)
+        state.last_lap = order[at + 1:] + order[:at if others_only else at + 1]
+        return state.last_lap
+
     def sentence(self) -> str:
         low = (f"has {self.exhausted_at} card{'s' if self.exhausted_at != 1 else ''} or fewer "
                "left" if self.exhausted_at else "is empty")
@@ -120,12 +175,3 @@ class Stock:
             text += (" The hand is void instead (nobody scores) when the discard pile has "
                      f"fewer than 2 cards{guard}.")
         return text
-
-
-def start_last_lap(state: GameState, seat: int, others_only: bool) -> list[int]:
-    """Every player after ``seat`` (and ``seat`` itself last, unless ``others_only``) has one
-    more turn; returns them in order."""
-    order = state.in_play
-    at = order.index(seat)
-    state.last_lap = order[at + 1:] + order[:at if others_only else at + 1]
-    return state.last_lap

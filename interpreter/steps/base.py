@@ -7,6 +7,7 @@ turn driver (:mod:`interpreter.engine.turn`) what comes next.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -35,6 +36,45 @@ class After(Enum):
 # ~70 ns before Python 3.12, and a step returns one for every action.
 NEXT, STAY, END_TURN, KNOCKED = After.NEXT, After.STAY, After.END_TURN, After.KNOCK
 BUYING = After.BUYING
+
+class Then(Enum):
+    """What the turn driver does after an answer in a stage."""
+
+    ASK = "ask"                # the stage goes on: ``seat`` answers next
+    TURN = "turn"              # back to the turn: ``seat`` plays, at ``step`` (None: as it was)
+    KNOCKED = "knocked"        # the hand ends by a knock (spread or scored)
+    SCORE = "score"            # the hands are counted
+    VOID = "void"              # the hand is void
+
+
+@dataclass(frozen=True)
+class Resume:
+    """An answer's outcome in a stage, for the turn driver."""
+
+    then: Then
+    seat: int | None = None
+    step: int | None = None
+
+
+SCORE_NOW, VOID_NOW, KNOCKED_NOW = Resume(Then.SCORE), Resume(Then.VOID), Resume(Then.KNOCKED)
+
+
+class Stage(Protocol):
+    """A phase outside the turn's steps that a rule adds (the upcard offer, buying the
+    discard, the spread after a knock, the wall): the seat asked, ``state.player``, answers
+    one of ``stage_actions``; the rule applies it and says what comes next. The turn driver
+    enters the phase named ``stage`` when the rule starts it."""
+
+    stage: str | None           # the phase's name (a value of engine.state.Phase); None: off
+    waiting: str                # what the seat asked is at, "the upcard offer: take or pass"
+    answers: tuple[str, ...]    # action kinds whose refusal ``explain`` says all there is of
+
+    def stage_actions(self, state: GameState) -> list[Action]: ...
+
+    def answer(self, state: GameState, action: Action) -> Resume: ...
+
+    def explain(self, state: GameState, action: Action) -> str | None: ...
+
 
 class BuildContext(Protocol):
     """What a step kind needs from the spec builder: its options' located formulas and errors."""
@@ -70,6 +110,7 @@ class Step:
     # the action kinds this step plays (a refused one is the step's to explain), and what to
     # say of one once the turn is past this step
     plays: ClassVar[tuple[str, ...]] = ()
+    stage: ClassVar[str | None] = None       # the phase it adds as a Stage, if any
     past: ClassVar[str] = "this turn is past that step"
 
     @classmethod

@@ -12,9 +12,10 @@ has passed the first upcard (``offer_upcard``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..model.state_fields import SEAT, SEAT_COUNTS, SEATS, state_field
-from .base import BUY, PASS
+from .base import BUY, PASS, Resume, Then
 
 
 @dataclass(eq=False)
@@ -30,6 +31,10 @@ class BuyingMemory:
 
 @dataclass(frozen=True)
 class Buying:
+    stage: ClassVar[str] = "buy"
+    waiting: ClassVar[str] = "buying the discard: buy or pass"
+    answers: ClassVar[tuple[str, ...]] = ()
+
     penalty: int = 1                      # cards from the stock with the bought card
     max_per_hand: int | None = None       # buys per player per hand (None: no limit)
     in_turn_first: bool = True            # the player in turn may take it as their draw first
@@ -56,11 +61,15 @@ class Buying:
                 and (self.max_per_hand is None or state.buys.get(seat, 0) < self.max_per_hand)
                 and (self.after_going_down or seat not in state.opened))
 
-    def actions(self, state) -> list:
+    def stage_actions(self, state) -> list:
         return [BUY, PASS]
 
-    def answer(self, state, action) -> bool:
-        """The asked seat buys or passes; True when the stage is over."""
+    def explain(self, state, action) -> str | None:
+        return None
+
+    def answer(self, state, action) -> Resume:
+        """The asked seat buys or passes; once the stage is over, the turn goes on."""
+        in_turn = state.in_turn
         seat = state.buyers.pop(0)
         if action == BUY:
             card = state.discard.pop()
@@ -71,9 +80,9 @@ class Buying:
             state.buys[seat] = state.buys.get(seat, 0) + 1
             state.buyers = []
         if state.buyers:
-            return False
+            return Resume(Then.ASK, state.buyers[0])
         state.in_turn = None
-        return True
+        return Resume(Then.TURN, in_turn)
 
     def sentence(self) -> str:
         who = ("When the player in turn draws from the stock instead of taking the discard, "

@@ -3,23 +3,14 @@ order; the first to take it has drawn it. If all pass, the first player draws fr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import ClassVar
 
 from ..model.state_fields import FLAG, SEATS, state_field
-from .base import PASS, TAKE, Step
+from .base import PASS, TAKE, Resume, Step, Then
 from .draw import take_discard
 
 TO = {"around_table": "the first player, then each next player in turn",
       "first_player_then_dealer": "the first player, then the dealer"}
-
-
-class Offer(Enum):
-    """What happened to the offer after one answer."""
-
-    TAKEN = "taken"            # the seat that answered took the upcard
-    NEXT = "next"              # on to the next seat offered
-    ALL_PASSED = "all_passed"  # nobody took it: the first player draws from the stock
 
 
 @dataclass(eq=False)
@@ -38,6 +29,9 @@ class OfferUpcard(Step):
     kind: ClassVar[str] = "offer_upcard"
     plays: ClassVar[tuple[str, ...]] = ("take",)
     past: ClassVar[str] = "the upcard is offered only before the first turn of a hand"
+    stage: ClassVar[str] = "offer"
+    waiting: ClassVar[str] = "the upcard offer: take or pass"
+    answers: ClassVar[tuple[str, ...]] = ()
 
     to: str = "around_table"                 # around_table | first_player_then_dealer
 
@@ -48,19 +42,21 @@ class OfferUpcard(Step):
         state.offer = list(dict.fromkeys(s for s in offer if s in seats))
         return bool(state.offer)
 
-    def answers(self) -> list:
+    def stage_actions(self, state) -> list:
         return [TAKE, PASS]
 
-    def answer(self, state, action) -> Offer:
+    def answer(self, state, action) -> Resume:
+        """Take the upcard (the turn goes on after the draw) or pass it to the next seat
+        offered; when all have passed, the first player draws from the stock."""
         seat = state.offer.pop(0)
         if action == TAKE:
             take_discard(state, seat)
             state.offer = []
-            return Offer.TAKEN
+            return Resume(Then.TURN, seat, state.variant.step_index("draw") + 1)
         if state.offer:
-            return Offer.NEXT
+            return Resume(Then.ASK, state.offer[0])
         state.stock_only = True
-        return Offer.ALL_PASSED
+        return Resume(Then.TURN, state.in_play[0], state.variant.first_step)
 
     def sentence(self) -> str:
         return (f"Upcard (first turn of a hand only): the upcard is offered to {TO[self.to]}; "

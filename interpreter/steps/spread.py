@@ -6,6 +6,7 @@ It owns the fields ``spread`` (the melds laid out) and ``defenders`` (who is sti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..errors import RummyError
 from ..formula import BOOL, Formula
@@ -13,7 +14,7 @@ from ..model.actions import Action
 from ..model.scopes import round_scope
 from ..model.state_fields import PLACE, SEATS, Checker, Kind, state_field
 from ..model.views import round_env
-from .base import not_held
+from .base import SCORE_NOW, Resume, Then, not_held
 
 SPREAD = Action("spread")
 
@@ -65,7 +66,9 @@ class SpreadMemory:
 
 @dataclass(frozen=True)
 class Spread:
-    kind = "spread"
+    kind: ClassVar[str] = "spread"
+    waiting: ClassVar[str] = "the spread after the knock"
+    answers: ClassVar[tuple[str, ...]] = ("spread", "layoff")   # it explains their refusals
     enabled: bool                      # False: no spread; every card in hand counts
     layoffs: bool                      # others may lay off onto the knocker's melds
     original_melds_only: bool          # only onto the melds as first laid, not onto layoffs
@@ -239,6 +242,19 @@ class Spread:
         return None
 
     # ---- applying ------------------------------------------------------------------------
+    @property
+    def stage(self) -> str | None:
+        """The spread is a stage where the spec has one."""
+        return "spread" if self.enabled else None
+
+    def stage_actions(self, state) -> list[Action]:
+        return self.actions(state)
+
+    def answer(self, state, action: Action) -> Resume:
+        """Lay out or lay off; then the next seat, or the hand is scored."""
+        seat = self.apply(state, action)
+        return SCORE_NOW if seat is None else Resume(Then.ASK, seat)
+
     def apply(self, state, action: Action) -> int | None:
         """Lay out or lay off; returns the next seat to play, or None when all have."""
         seat = state.player
