@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..model.actions import Action
 from ..model.randomness import shuffled
+from ..model.rule_options import build_options
 from ..model.state_fields import COUNT, SEATS, state_field
 from ..steps.base import DRAW_DISCARD, KNOCKED_NOW, PASS, VOID_NOW, Resume, Then
 from ..steps.draw import take_discard
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
-    from ..steps.base import BuildContext
+    from ..model.rule_options import BuildContext
 
 
 class LowStock(Enum):
@@ -80,7 +81,7 @@ class Stock:
             at.problem("then", "reshuffle_discards needs a discard pile (a discard step)")
         if options["then"] == "knock_or_void" and "knock" not in steps:
             at.problem("then", "knock_or_void needs a knock step")
-        return cls(**options)
+        return cls(**build_options(cls, options, at))
 
     def after_turn(self, state: GameState, seat: int) -> LowStock:
         """The stock rule after ``seat``'s turn (and the last lap, once it has begun)."""

@@ -304,36 +304,18 @@ class Builder:
             if kind in seen:
                 self.problem(path, f"a turn has one {kind} step (also at turn[{seen[kind]}])", key=True)
             seen[kind] = i
-            steps.append(STEP_KINDS[kind].build(options, _At(self, path, roles)))
-        self._check_turn_order(seen)
+            step = STEP_KINDS[kind].build(options, _At(self, path, roles))
+            steps.append(cast(Step, step))     # (None after a problem: the build then fails)
+        self._check_turn_order(steps, seen, roles)
         return tuple(steps)
 
-    def _check_turn_order(self, seen: dict[str, int]) -> None:
-        s = self.spec
-        if "offer_upcard" in seen:
-            if seen["offer_upcard"] != 0:
-                self.problem(("turn", seen["offer_upcard"]), "offer_upcard must be the first step", key=True)
-            if not s["deal"]["upcard"]:
-                self.problem(("turn", seen["offer_upcard"]), "offer_upcard needs deal.upcard: true", key=True)
-        if "draw" in seen and "discard" in s["turn"][seen["draw"]]["draw"]["from"] and \
-                not s["deal"]["upcard"] and "discard" not in seen:
-            self.problem(("turn", seen["draw"], "draw", "from"),
-                         "drawing from the discard pile needs an upcard or a discard step")
-        draw = seen.get("draw")
-        if draw is not None and s["turn"][draw]["draw"]["depth"] and \
-                s["turn"][draw]["draw"]["must_use_deepest"] and seen.get("meld", -1) < draw:
-            self.problem(("turn", draw, "draw", "depth"),
-                         "a depth draw's deepest card must be melded: a meld step must follow")
-        knock = seen.get("knock")
-        if knock is not None and s["turn"][knock]["knock"]["discard"] == "required" and \
-                seen.get("discard", -1) < knock:
-            self.problem(("turn", knock, "knock", "discard"),
-                         "a knock that discards needs a discard step after it")
-        if "draw" in seen:
-            for k, kind in enumerate(s["turn"][seen["draw"]]["draw"]["instead"]):
-                if seen.get(kind, -1) < seen["draw"]:
-                    self.problem(("turn", seen["draw"], "draw", "instead", k),
-                                 f"the turn has no {kind} step after the draw")
+    def _check_turn_order(self, steps: list[Step], seen: dict[str, int],
+                          roles: tuple[str, ...]) -> None:
+        """Each step's needs of the rest of the turn, and the turn's own."""
+        upcard = self.spec["deal"]["upcard"]
+        for kind, i in seen.items():
+            if steps[i] is not None:
+                steps[i].check_place(seen, upcard, _At(self, ("turn", i, kind), roles))
         if not any(k in seen for k in ("draw", "draw_until_meld")):
             self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
         self._seen_steps = seen
@@ -510,7 +492,8 @@ class _At:
         self.builder, self.path, self.roles = builder, path, roles
 
     def _path(self, key: str | None) -> tuple:
-        return self.path + (tuple(key.split(".")) if key else ())
+        parts = key.split(".") if key else ()
+        return self.path + tuple(int(p) if p.isdigit() else p for p in parts)
 
     def formula(self, key: str, scope: Scope, expect, default: str | None = None):
         return self.builder.formula(self._path(key), scope, expect, default)

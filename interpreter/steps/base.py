@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..errors import RummyError
 from ..model.actions import Action
+from ..model.rule_options import BuildContext, build_options
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
-    from ..formula import Formula, Scope, Type
 
 END, KNOCK = Action("end"), Action("knock")
 TAKE, PASS, BUY = Action("take"), Action("pass"), Action("buy")
@@ -76,20 +76,6 @@ class Stage(Protocol):
     def explain(self, state: GameState, action: Action) -> str | None: ...
 
 
-class BuildContext(Protocol):
-    """What a step kind needs from the spec builder: its options' located formulas and errors."""
-
-    roles: tuple[str, ...]
-
-    def formula(self, key: str, scope: Scope, expect: Type,
-                default: str | None = None) -> Formula | None: ...
-
-    def problem(self, key: str | None, message: str) -> None: ...
-
-    def scope(self, scope: Scope) -> Scope:
-        """``scope`` with the spec's params, for formulas a step compiles itself."""
-        ...
-
 class Step:
     """Base of the step kinds; subclasses are frozen dataclasses named after their kind, with
     their traits, the class variables below, as ``ClassVar`` in their body."""
@@ -114,9 +100,14 @@ class Step:
     past: ClassVar[str] = "this turn is past that step"
 
     @classmethod
-    def build(cls, options: Mapping[str, Any], at: BuildContext) -> Step:
-        """The step from its checked options (defaults filled in)."""
-        return cls(**options)  # type: ignore[call-arg]
+    def build(cls, options: Mapping[str, Any], at: BuildContext) -> Step | None:
+        """The step from its checked options (defaults filled in), field by field
+        (:func:`interpreter.model.rule_options.build_options`); None after a problem."""
+        return cls(**build_options(cls, options, at))
+
+    def check_place(self, turn: Mapping[str, int], upcard: bool, at: BuildContext) -> None:
+        """Report what this step needs of the rest of the turn: ``turn`` gives the index of
+        each step kind in it, ``upcard`` whether the deal turns up a card."""
 
     def actions(self, state: GameState) -> tuple[list[Action], bool]:
         """(its actions now, whether the turn must stop here while it has actions); the

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..formula import BOOL, Formula
 from ..model.actions import Action
+from ..model.rule_options import option
 from ..model.scopes import knock_scope
 from ..model.state_fields import CARD, NAMED, SEAT_CARDS, state_field
 from ..model.views import knock_env
@@ -39,26 +40,26 @@ class Draw(Step):
     simple: ClassVar[str] = "next"
     distinct: ClassVar[bool] = True
 
-    piles: tuple[str, ...] = ("stock", "discard")     # where a card may be drawn from
+    piles: tuple[str, ...] = option("from", default=("stock", "discard"))   # drawn from
     count: int = 1                                   # cards drawn from the stock
-    discard_when: Formula | None = None              # when the discard may be taken (None: always)
-    buying: Buying | None = None                     # the others may buy the discard not taken
+    discard_when: Formula | None = option(default=None, scope=knock_scope, expect=BOOL,
+                                          text="true", true_is_none=True)   # (None: always)
+    buying: Buying | None = option("buy", default=None)   # others may buy the discard not taken
     instead: tuple[str, ...] = ()                    # later steps that may be taken instead
     depth: bool = False                              # a deeper card and every card above it
     must_use_deepest: bool = True                    # ... only if it is melded this turn
     not_own_discard: bool = False                    # never take back a card one discarded
 
-    @classmethod
-    def build(cls, options, at):
-        when = at.formula("discard_when", knock_scope(at.roles), BOOL, "true")
-        if when is not None and when.constant and when(None):
-            when = None
-        buy = options["buy"]
-        return cls(piles=tuple(options["from"]), count=options["count"], discard_when=when,
-                   buying=None if buy is None else Buying(**buy),
-                   instead=tuple(options["instead"]),
-                   depth=options["depth"], must_use_deepest=options["must_use_deepest"],
-                   not_own_discard=options["not_own_discard"])
+    def check_place(self, turn, upcard, at) -> None:
+        here = turn[self.kind]
+        if "discard" in self.piles and not upcard and "discard" not in turn:
+            at.problem("from", "drawing from the discard pile needs an upcard or a discard step")
+        if self.depth and self.must_use_deepest and turn.get("meld", -1) < here:
+            at.problem("depth", "a depth draw's deepest card must be melded: a meld step must "
+                       "follow")
+        for k, kind in enumerate(self.instead):
+            if turn.get(kind, -1) < here:
+                at.problem(f"instead.{k}", f"the turn has no {kind} step after the draw")
 
     @property
     def watching(self) -> bool:

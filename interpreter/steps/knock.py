@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
 from ..model.actions import Action
+from ..model.rule_options import build_options, option
 from ..model.scopes import knock_scope
 from ..model.state_fields import FLAG, SEAT, state_field
 from ..model.views import knock_env
@@ -73,8 +74,10 @@ class Knock(Step):
     plays: ClassVar[tuple[str, ...]] = ("knock",)
     distinct: ClassVar[bool] = True
 
-    when: Formula                              # the knock with a discard (deadwood_after_discard)
-    without_discard_when: Formula              # the knock keeping every card (deadwood)
+    # the knock with a discard (deadwood_after_discard)
+    when: Formula = option(scope=knock_scope, expect=BOOL)
+    # the knock keeping every card (deadwood)
+    without_discard_when: Formula = option(scope=knock_scope, expect=BOOL)
     discard: str = "required"                  # required: discard face down | none: no discard
     bound: Bound | None = None                 # ``when`` as deadwood_after_discard op limit
     kept_bound: Bound | None = None            # ``without_discard_when`` as deadwood op limit
@@ -82,18 +85,22 @@ class Knock(Step):
 
     @classmethod
     def build(cls, options, at):
-        scope = at.scope(knock_scope(at.roles))
-        when = at.formula("when", scope, BOOL)
-        without = at.formula("without_discard_when", scope, BOOL)
+        """The knock with its conditions' bounds worked out (None after a problem)."""
+        values = build_options(cls, options, at)
+        when, without = values["when"], values["without_discard_when"]
         if when is None or without is None:
             return None
+        scope = at.scope(knock_scope(at.roles))
         bound = _bound(when, "deadwood_after_discard", scope)
         kept_bound = _bound(without, "deadwood", scope)
         limits = None
-        if options["discard"] == "required":
+        if values["discard"] == "required":
             limits = _limits(bound, without, kept_bound)
-        return cls(when=when, without_discard_when=without, discard=options["discard"],
-                   bound=bound, kept_bound=kept_bound, limits=limits)
+        return cls(**values, bound=bound, kept_bound=kept_bound, limits=limits)
+
+    def check_place(self, turn, upcard, at) -> None:
+        if self.discard == "required" and turn.get("discard", -1) < turn[self.kind]:
+            at.problem("discard", "a knock that discards needs a discard step after it")
 
     # ---- legal knocks ---------------------------------------------------------------------
     def actions(self, state: GameState):

@@ -35,6 +35,12 @@ class OfferUpcard(Step):
 
     to: str = "around_table"                 # around_table | first_player_then_dealer
 
+    def check_place(self, turn, upcard, at) -> None:
+        if turn[self.kind] != 0:
+            at.problem(None, "offer_upcard must be the first step")
+        if not upcard:
+            at.problem(None, "offer_upcard needs deal.upcard: true")
+
     def start(self, state) -> bool:
         """Queue the seats offered the upcard at the start of a hand; False if nobody is."""
         seats = state.in_play

@@ -11,6 +11,7 @@ from typing import ClassVar
 from ..errors import RummyError
 from ..formula import BOOL, Formula
 from ..model.actions import Action
+from ..model.rule_options import build_options, option
 from ..model.scopes import round_scope
 from ..model.state_fields import PLACE, SEATS, Checker, Kind, state_field
 from ..model.views import round_env
@@ -69,29 +70,32 @@ class Spread:
     kind: ClassVar[str] = "spread"
     waiting: ClassVar[str] = "the spread after the knock"
     answers: ClassVar[tuple[str, ...]] = ("spread", "layoff")   # it explains their refusals
-    enabled: bool                      # False: no spread; every card in hand counts
-    layoffs: bool                      # others may lay off onto the knocker's melds
-    original_melds_only: bool          # only onto the melds as first laid, not onto layoffs
-    layoffs_when: Formula              # when layoffs are allowed
-    max_per_meld: int | None = None    # at most this many cards laid off onto one meld
-    defenders_meld: Formula | None = None   # when the others lay out melds (None: always)
-    defenders_choose: bool = False     # the others always choose their melds themselves
-    max_per_run_end: int | None = None     # at most this many laid off past each end of a run
+    # False: no spread; every card in hand counts
+    enabled: bool = option("spread")
+    # others may lay off onto the knocker's melds
+    layoffs: bool = option("layoffs.allowed")
+    # only onto the melds as first laid, not onto layoffs
+    original_melds_only: bool = option("layoffs.original_melds_only")
+    # when layoffs are allowed
+    layoffs_when: Formula = option("layoffs.when", scope=round_scope, expect=BOOL, text="true")
+    # at most this many cards laid off onto one meld
+    max_per_meld: int | None = option("layoffs.max_per_meld", default=None)
+    # when the others lay out melds (None: always)
+    defenders_meld: Formula | None = option("defenders_meld_when", default=None,
+                                            scope=round_scope, expect=BOOL, text="true",
+                                            true_is_none=True)
+    # the others always choose their melds themselves
+    defenders_choose: bool = option("defenders_choose_melds", default=False)
+    # at most this many laid off past each end of a run
+    max_per_run_end: int | None = option("layoffs.max_per_run_end", default=None)
 
     @classmethod
     def build(cls, options, at) -> Spread | None:
-        when = at.formula("layoffs.when", round_scope(at.roles), BOOL, "true")
-        meld = at.formula("defenders_meld_when", round_scope(at.roles), BOOL, "true")
-        if meld is not None and meld.constant and meld(None):
-            meld = None
-        lay = options["layoffs"]
-        if lay["allowed"] and not options["spread"]:
+        """The spread from ``round_end``; None after a problem."""
+        values = build_options(cls, options, at)
+        if values["layoffs"] and not values["enabled"]:
             at.problem("layoffs.allowed", "layoffs need round_end.spread: true")
-        if when is None:
-            return None
-        return cls(options["spread"], lay["allowed"], lay["original_melds_only"], when,
-                   lay["max_per_meld"], meld, options["defenders_choose_melds"],
-                   lay["max_per_run_end"])
+        return None if values["layoffs_when"] is None else cls(**values)
 
     # ---- starting ------------------------------------------------------------------------
     def start(self, state) -> bool:
