@@ -26,7 +26,8 @@ from interpreter.engine import counters, dealing, scoring, seating, turn
 from interpreter.errors import ActionFailed, FormulaRuntimeError
 from interpreter.formula.compiler import Formula
 from interpreter.native import running_compiled
-from interpreter.rules.stock import LowStock, Stock
+from interpreter.rules.round_end import RoundEnd
+from interpreter.rules.stock import Stock
 from interpreter.steps import (
     Discard,
     Draw,
@@ -78,11 +79,13 @@ FAULTS = [(Draw, "apply"), (Discard, "apply"), (Knock, "apply"), (Meld, "apply")
           (meld_step, "apply_meld"), (draw_until_meld, "apply_meld"),
           (scoring, "score_hand"), (scoring, "void_hand"), (scoring, "_check_match_end"),
           (counters, "on_action"), (counters, "on_scored"), (counters, "start"),
-          (dealing, "deal_hand"), (Stock, "after_turn"), (Stock, "start_last_lap"),
+          (dealing, "deal_hand"), (RoundEnd, "after_turn"), (Stock, "after_turn"),
+          (Stock, "start_last_lap"),
           (seating, "after_scored_hand"), (seating, "after_void_hand"),
           (turn, "_end_turn"), (turn, "_start_turn"), (turn, "begin_hand")]
 QUIET_PATH = {(Draw, "apply"), (Discard, "apply"), (OfferUpcard, "answer"),
-              (Stock, "after_turn"), (turn, "_end_turn"), (turn, "_start_turn")}
+              (RoundEnd, "after_turn"), (Stock, "after_turn"), (turn, "_end_turn"),
+              (turn, "_start_turn")}
 
 
 def _seen(g: State) -> tuple:
@@ -172,12 +175,17 @@ def test_a_quiet_action_runs_no_formula_and_ends_no_hand(tmp_path, monkeypatch):
     def forbidden(*args, **kwargs):
         raise AssertionError("a quiet action went beyond moving a card")
 
-    def plays_on(rule, state, seat):
-        low = after_turn(rule, state, seat)
-        assert low is LowStock.PLAY_ON
-        return low
+    def ends_nothing(rule, state, seat):
+        ending = round_end(rule, state, seat)
+        assert ending is None
+        return ending
 
-    after_turn = Stock.after_turn
+    def plays_on(rule, state, seat):
+        ending = after_turn(rule, state, seat)
+        assert ending is None
+        return ending
+
+    after_turn, round_end = Stock.after_turn, RoundEnd.after_turn
     quiet_actions: Counter = Counter()
     for variant in _variants(tmp_path):
         for players in sorted({variant.players[0], variant.players[1]}):
@@ -199,6 +207,7 @@ def test_a_quiet_action_runs_no_formula_and_ends_no_hand(tmp_path, monkeypatch):
                         for name in ("_went_out", "_knocked", "_score", "_next_hand"):
                             m.setattr(turn, name, forbidden)
                         m.setattr(Stock, "after_turn", plays_on)
+                        m.setattr(RoundEnd, "after_turn", ends_nothing)
                         g.apply(action)
                 else:
                     g.apply(action)

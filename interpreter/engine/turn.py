@@ -17,7 +17,7 @@ from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
-from ..rules.stock import LowStock
+from ..rules.base import Ending
 from ..steps.base import END, After, Resume, Then
 from ..steps.offer_upcard import OfferUpcard
 from . import counters, dealing, scoring, story
@@ -30,8 +30,6 @@ OFFER, TURN, SPREAD, OVER, WALL, BUY = (Phase.OFFER, Phase.TURN, Phase.SPREAD, P
                                         Phase.WALL, Phase.BUY)
 NEXT, END_TURN, KNOCKED, BUYING = After.NEXT, After.END_TURN, After.KNOCK, After.BUYING
 ASK, BACK_TO_TURN, HAND_KNOCKED, SCORED = Then.ASK, Then.TURN, Then.KNOCKED, Then.SCORE
-PLAY_ON, LAST_LAP, SCORE, AT_WALL = (LowStock.PLAY_ON, LowStock.LAST_LAP, LowStock.SCORE,
-                                     LowStock.WALL)
 
 # The fast paths of :func:`apply`: no snapshot before an action that cannot fail, the turn
 # step's apply and the end of a turn that surely passes on inlined, both read from the
@@ -264,38 +262,45 @@ def _begin_turn(state: GameState, seat: int) -> None:
 
 
 def _end_turn(state: GameState) -> None:
-    """After a turn: going out, the stock's state, the last lap, then the next player."""
-    seat, rules = state.player, state.variant.round_end
+    """After a turn: the rules are asked in the variant's ``after_turn`` order (the round end:
+    going out, the guard, a void hand; then the stock: the last lap, the stock running low);
+    the first with something to say decides; else the next player's turn begins."""
+    seat = state.player
     state.turns += 1
-    if rules.empty_hand_ends_round and not state.hands[seat]:
-        _went_out(state, seat)
-        return
-    if state.turns >= rules.max_turns:
-        scoring.void_hand(state, guard="round_end.max_turns")
-        _next_hand(state)
-        return
-    if rules.void_when is not None and rules.void_when(round_env(state, None)):
-        scoring.void_hand(state)
-        _next_hand(state)
-        return
-    low = state.variant.stock.after_turn(state, seat)
-    if low is PLAY_ON:
-        _begin_turn(state, state.next_in_play(seat))
-    elif low is LAST_LAP:
-        lap = state.last_lap
-        assert lap is not None
-        _begin_turn(state, lap[0])
-    elif low is AT_WALL:
-        _start_turn(state, state.next_in_play(seat))
-        state.phase = WALL
-    elif low is SCORE:
-        if state.knocker is not None:       # the last turns after a knock are over
-            _knocked(state)
-        else:
-            _score(state)
+    for rule in state.variant.after_turn:
+        ending = rule.after_turn(state, seat)
+        if ending is not None:
+            _ENDINGS[ending](state, seat)
+            return
+    _begin_turn(state, state.next_in_play(seat))
+
+
+def _void(state: GameState, seat: int) -> None:
+    scoring.void_hand(state)
+    _next_hand(state)
+
+
+def _void_by_guard(state: GameState, seat: int) -> None:
+    scoring.void_hand(state, guard="round_end.max_turns")
+    _next_hand(state)
+
+
+def _next_of_last_lap(state: GameState, seat: int) -> None:
+    lap = state.last_lap
+    assert lap is not None
+    _begin_turn(state, lap[0])
+
+
+def _at_wall(state: GameState, seat: int) -> None:
+    _start_turn(state, state.next_in_play(seat))
+    state.phase = WALL
+
+
+def _counted(state: GameState, seat: int) -> None:
+    if state.knocker is not None:       # the last turns after a knock are over
+        _knocked(state)
     else:
-        scoring.void_hand(state)
-        _next_hand(state)
+        _score(state)
 
 
 def _went_out(state: GameState, seat: int) -> None:
@@ -310,7 +315,8 @@ def _went_out(state: GameState, seat: int) -> None:
             _start_turn(state, lap[0])
         else:
             _score(state)
-    elif state.variant.stock.after_turn(state, seat) is LAST_LAP:     # went out in a last turn
+    elif state.variant.stock.after_turn(state, seat) is Ending.LAST_LAP:   # went out in a
+        # last turn
         _start_turn(state, state.last_lap[0])
     else:
         _score(state)
@@ -365,3 +371,8 @@ def begin_hand(state: GameState) -> None:
         state.phase, state.player, state.step = OFFER, state.offer[0], 0
     else:
         state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.first_step
+
+
+# What the turn driver does for each ending a rule gives after a turn (_end_turn).
+_ENDINGS = {Ending.WENT_OUT: _went_out, Ending.GUARD: _void_by_guard, Ending.VOID: _void,
+            Ending.SCORE: _counted, Ending.LAST_LAP: _next_of_last_lap, Ending.WALL: _at_wall}

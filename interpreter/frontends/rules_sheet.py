@@ -53,11 +53,16 @@ def _f(formula) -> str:
 
 def _sentence(step) -> str:
     """A step's own sentence, each of its formulas kept on one line."""
-    text = step.sentence()
-    for field in dataclasses.fields(step):
-        value = getattr(step, field.name)
-        if isinstance(value, Formula):
-            text = text.replace(value.text, _f(value))
+    return _kept(step.sentence(), step)
+
+
+def _kept(text: str, *rules) -> str:
+    """``text`` with each formula of ``rules`` kept on one line."""
+    for rule in rules:
+        for field in dataclasses.fields(rule):
+            value = getattr(rule, field.name)
+            if isinstance(value, Formula):
+                text = text.replace(value.text, _f(value))
     return text
 
 
@@ -445,26 +450,8 @@ def _void_dealer(v: Variant) -> str:
 
 def _round_end(v: Variant) -> list[str]:
     lines = _heading("End of a round")
-    ends = ["a player knocks"] if v.step("knock") else []
-    if v.round_end.empty_hand_ends_round:
-        ends.append("a player has no cards left (goes out), at once")
-    ends.append("when the stock runs low (see The stock)")
-    lines += _wrap(f"A round ends when {', or '.join(ends)}.")
-    if v.round_end.out_by_discard:
-        lines += _wrap("Going out needs a final discard: no meld may use the last card in "
-                       "the hand.")
-    if v.round_end.void_when is not None:
-        when = ("As each action is taken (the action that makes it hold is not played)"
-                if v.round_end.void_check == "action" else "After each turn")
-        lines += _wrap(f"{when}, the hand is void (nobody scores) if: "
-                       f"{_f(v.round_end.void_when)}.")
-    if v.stock.then == "reshuffle_discards" and v.stock.max_reshuffles is None:
-        lines += _wrap(f"A hand still going after {v.round_end.max_turns} turns is void "
-                       "(nobody scores): a guard against endless play.")
-    if v.round_end.last_turns_after_knock:
-        lines += _wrap("After a knock each other player has one more turn (no one else may "
-                       "knock); then:")
-    lines += _wrap(_sentence(v.round_end.spread))
+    for text in v.round_end.sentences(v):
+        lines += _wrap(_kept(text, v.round_end, v.round_end.spread))
     return lines
 
 

@@ -9,7 +9,7 @@ defaults already filled in from the schema, their only source) with no list of k
 - a formula field (declared with its ``scope`` and ``expect``) is compiled with located errors;
   with ``true_is_none``, a formula that is the constant true becomes None (no test at all).
 
-A field with ``init=False`` is worked out by the rule itself (in its ``build``).
+A field declared by :func:`built` is worked out by the rule itself (in its ``build``).
 """
 from __future__ import annotations
 
@@ -50,6 +50,12 @@ def option(key: str | None = None, *, default: Any = dataclasses.MISSING,
     return field(default=default, metadata=meta)
 
 
+def built(default: Any = None) -> Any:
+    """A field of a rule that its ``build`` works out (a compiled bound, a part built from
+    the same section), not an option read from the spec."""
+    return field(default=default, metadata={"built": True})
+
+
 def build_options(cls: type, options: Mapping[str, Any], at: BuildContext) -> dict[str, Any]:
     """The values of ``cls``'s option fields from its checked ``options``; a formula that fails
     to compile is None (the builder has recorded the problem and fails the build)."""
@@ -73,7 +79,8 @@ def build_options(cls: type, options: Mapping[str, Any], at: BuildContext) -> di
 @functools.cache
 def _option_fields(cls: type) -> tuple[tuple[dataclasses.Field, Any], ...]:
     hints = typing.get_type_hints(cls)
-    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+    return tuple((f, hints[f.name]) for f in dataclasses.fields(cls)
+                 if f.init and not f.metadata.get("built"))
 
 
 def _at(options: Mapping[str, Any], key: str) -> tuple[bool, Any]:

@@ -14,9 +14,9 @@ from ..melds import Arrangement, MeldRules
 from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
+    from ..rules.round_end import RoundEnd
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
-    from ..steps.spread import Spread
 
 KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never ends the turn
 
@@ -95,18 +95,6 @@ class TableRules:
         if not self.opening_needs:
             return ()
         return self.opening_needs[min(round, len(self.opening_needs)) - 1]
-
-
-@dataclass(frozen=True)
-class RoundEnd:
-    empty_hand_ends_round: bool
-    spread: Spread                        # the spread and layoffs after a knock
-    max_turns: int                          # a hand still going after this many turns is void
-    last_turns_after_going_out: bool = False    # the others play once more after going out
-    void_when: Formula | None = None        # checked after each turn (None: never)
-    out_by_discard: bool = False            # a meld may not use every card in the hand
-    void_check: str = "turn"                # turn | action: also as each action is taken
-    last_turns_after_knock: bool = False    # the others play once more after a knock
 
 
 @dataclass(frozen=True)
@@ -214,6 +202,11 @@ class Variant:
     def action_counters(self) -> bool:
         """Whether some counter is updated by players' actions."""
         return any(event != "scored" for c in self.counters for event in c.update)
+
+    @cached_property
+    def after_turn(self) -> tuple[RoundEnd | Stock, ...]:
+        """The rules asked after each turn, in order (engine.turn._end_turn)."""
+        return (self.round_end, self.stock)
 
     @cached_property
     def stages(self) -> Mapping[str, Stage]:

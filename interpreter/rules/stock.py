@@ -9,7 +9,6 @@ is void.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..model.actions import Action
@@ -18,20 +17,11 @@ from ..model.rule_options import build_options
 from ..model.state_fields import COUNT, SEATS, state_field
 from ..steps.base import DRAW_DISCARD, KNOCKED_NOW, PASS, VOID_NOW, Resume, Then
 from ..steps.draw import take_discard
+from .base import Ending
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
     from ..model.rule_options import BuildContext
-
-
-class LowStock(Enum):
-    """What the turn driver does after a turn, by the stock rule."""
-
-    PLAY_ON = "play_on"        # the next player's turn
-    VOID = "void"              # the hand is void
-    SCORE = "score"            # the hands are counted now
-    LAST_LAP = "last_lap"      # the next player of the last lap plays
-    WALL = "wall"              # the next player may only knock with the discard, or pass
 
 
 WHEN_LOW = {
@@ -47,7 +37,6 @@ WHEN_LOW = {
 }
 RESHUFFLE = {"shuffle": "shuffled", "turn_over": "turned over without shuffling (the card "
                                                  "discarded first comes up first)"}
-_PLAY_ON = LowStock.PLAY_ON
 
 
 @dataclass(eq=False)
@@ -83,23 +72,24 @@ class Stock:
             at.problem("then", "knock_or_void needs a knock step")
         return cls(**build_options(cls, options, at))
 
-    def after_turn(self, state: GameState, seat: int) -> LowStock:
-        """The stock rule after ``seat``'s turn (and the last lap, once it has begun)."""
+    def after_turn(self, state: GameState, seat: int) -> Ending | None:
+        """The stock rule after ``seat``'s turn (and the last lap, once it has begun); None:
+        play goes on."""
         if state.last_lap is not None:          # this seat has had its last turn
             state.last_lap.pop(0)
-            return LowStock.LAST_LAP if state.last_lap else LowStock.SCORE
+            return Ending.LAST_LAP if state.last_lap else Ending.SCORE
         if len(state.stock) > self.exhausted_at:
-            return _PLAY_ON
+            return None
         if self.then == "void_hand":
-            return LowStock.VOID
+            return Ending.VOID
         if self.then == "end_round":
-            return LowStock.SCORE
+            return Ending.SCORE
         if self.then == "knock_or_void":
-            return LowStock.WALL
+            return Ending.WALL
         if self.then == "last_lap":
             self.start_last_lap(state, seat, others_only=False)
-            return LowStock.LAST_LAP
-        return LowStock.PLAY_ON if self._restock(state) else LowStock.VOID
+            return Ending.LAST_LAP
+        return None if self._restock(state) else Ending.VOID
 
     def _restock(self, state: GameState) -> bool:
         """The discard pile but its top card goes under the stock, shuffled or turned over;

@@ -17,8 +17,9 @@ from ..melds import MeldRules
 from ..melds.needs import MeldValues, Need, slots
 from ..model import scopes
 from ..model import variant as model
+from ..rules.round_end import RoundEnd
 from ..rules.stock import Stock
-from ..steps import STEP_KINDS, Spread, Step
+from ..steps import STEP_KINDS, Step
 from .validate import format_problem, path_text
 
 ROUNDS_CHECKED = 100     # a hand size formula is checked for this many rounds without max_hands
@@ -346,20 +347,9 @@ class Builder:
     def _stock(self, turn) -> Stock:
         return Stock.build(self.spec["stock"], _At(self, ("stock",), ()), set(self._seen_steps))
 
-    def _round_end(self, roles) -> model.RoundEnd:
-        r = self.spec["round_end"]
-        spread = Spread.build(r, _At(self, ("round_end",), roles))
+    def _round_end(self, roles) -> RoundEnd:
         self._warn_if_hands_cannot_end()
-        if r["last_turns_after_going_out"] and not r["empty_hand_ends_round"]:
-            self.problem(("round_end", "last_turns_after_going_out"),
-                         "needs round_end.empty_hand_ends_round: true (going out)")
-        void: Formula | None = self.formula(("round_end", "void_when"),
-                                            scopes.round_scope(roles), BOOL)
-        if void is not None and void.constant and not void(None):
-            void = None
-        return model.RoundEnd(r["empty_hand_ends_round"], spread,  # type: ignore[arg-type]
-                              r["max_turns"], r["last_turns_after_going_out"], void,
-                              r["out_by_discard"], r["void_check"], r["last_turns_after_knock"])
+        return RoundEnd.build(self.spec["round_end"], _At(self, ("round_end",), roles))
 
     def _warn_if_hands_cannot_end(self) -> None:
         """A stock reshuffled without limit, no knock and no going out: only the turn guard

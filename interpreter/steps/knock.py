@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..formula import BOOL, NUM, Formula, comparison_bound, compile_formula
 from ..model.actions import Action
-from ..model.rule_options import build_options, option
+from ..model.rule_options import build_options, built, option
 from ..model.scopes import knock_scope
 from ..model.state_fields import FLAG, SEAT, state_field
 from ..model.views import knock_env
@@ -79,9 +79,9 @@ class Knock(Step):
     # the knock keeping every card (deadwood)
     without_discard_when: Formula = option(scope=knock_scope, expect=BOOL)
     discard: str = "required"                  # required: discard face down | none: no discard
-    bound: Bound | None = None                 # ``when`` as deadwood_after_discard op limit
-    kept_bound: Bound | None = None            # ``without_discard_when`` as deadwood op limit
-    limits: Limits | None = None               # both as constants, when they are
+    bound: Bound | None = built()              # ``when`` as deadwood_after_discard op limit
+    kept_bound: Bound | None = built()         # ``without_discard_when`` as deadwood op limit
+    limits: Limits | None = built()            # both as constants, when they are
 
     @classmethod
     def build(cls, options, at):
