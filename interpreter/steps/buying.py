@@ -12,10 +12,14 @@ has passed the first upcard (``offer_upcard``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from ..model.actions import Action
 from ..model.state_fields import SEAT, SEAT_COUNTS, SEATS, state_field
 from .base import BUY, PASS, Resume, Then
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 
 @dataclass(eq=False)
@@ -40,34 +44,34 @@ class Buying:
     in_turn_first: bool = True            # the player in turn may take it as their draw first
     after_going_down: bool = True         # a player who has melded on the table may buy
 
-    def after_draw(self, state, seat: int) -> bool:
+    def after_draw(self, state: GameState, seat: int) -> bool:
         """After ``seat`` drew from the stock: start the stage if someone may buy."""
         return self.in_turn_first and self._start(state, seat)
 
-    def before_turn(self, state, seat: int) -> bool:
+    def before_turn(self, state: GameState, seat: int) -> bool:
         """As ``seat``'s turn starts: start the stage if the others go first and someone may."""
         return not self.in_turn_first and self._start(state, seat)
 
-    def _start(self, state, seat: int) -> bool:
+    def _start(self, state: GameState, seat: int) -> bool:
         order = state.in_play
         at = order.index(seat)
         state.buyers = [s for s in order[at + 1:] + order[:at] if self.may_buy(state, s)]
         state.in_turn = seat if state.buyers else None
         return bool(state.buyers)
 
-    def may_buy(self, state, seat: int) -> bool:
+    def may_buy(self, state: GameState, seat: int) -> bool:
         return (bool(state.discard) and not state.stock_only and seat != state.discarder
                 and len(state.stock) - self.penalty > state.variant.stock.exhausted_at
                 and (self.max_per_hand is None or state.buys.get(seat, 0) < self.max_per_hand)
                 and (self.after_going_down or seat not in state.opened))
 
-    def stage_actions(self, state) -> list:
+    def stage_actions(self, state: GameState) -> list[Action]:
         return [BUY, PASS]
 
-    def explain(self, state, action) -> str | None:
+    def explain(self, state: GameState, action: Action) -> str | None:
         return None
 
-    def answer(self, state, action) -> Resume:
+    def answer(self, state: GameState, action: Action) -> Resume:
         """The asked seat buys or passes; once the stage is over, the turn goes on."""
         in_turn = state.in_turn
         seat = state.buyers.pop(0)

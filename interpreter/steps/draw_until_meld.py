@@ -3,11 +3,15 @@ first meld on the table; with an empty stock (the last lap) a player may meld wi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from ..model.actions import Action
 from ..model.state_fields import COUNT, state_field
-from .base import DRAW_STOCK, STAY, Step
+from .base import DRAW_STOCK, STAY, After, Step
 from .table_melds import apply_meld, meld_actions
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 
 @dataclass(eq=False)
@@ -27,20 +31,20 @@ class DrawUntilMeld(Step):
     max_draws: int = 3
     meld_after_last: bool = False      # may still meld after the last draw allowed
 
-    def actions(self, state):
+    def actions(self, state: GameState) -> tuple[list[Action], bool]:
         melds = meld_actions(state) if self.melds_now(state) else []
         if state.melded or state.draws >= self.max_draws or not state.stock:
             return melds, False
         return [DRAW_STOCK] + melds, True
 
-    def melds_now(self, state) -> bool:
+    def melds_now(self, state: GameState) -> bool:
         if state.melded:
             return True
         if state.draws == 0:
             return not state.stock                   # nothing to draw: the last lap
         return state.draws < self.max_draws or self.meld_after_last
 
-    def apply(self, state, action):
+    def apply(self, state: GameState, action: Action) -> After:
         if action.kind == "meld":
             apply_meld(state, action)
         else:
@@ -49,7 +53,7 @@ class DrawUntilMeld(Step):
             state.draws += 1
         return STAY
 
-    def explain(self, state, action):
+    def explain(self, state: GameState, action: Action) -> str | None:
         if action.kind == "draw":
             if state.melded:
                 return "you have melded: no more draws this turn"

@@ -3,10 +3,14 @@ rearrange the melds already there). See :mod:`.table_melds` for what a meld acti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from .base import STAY, Step
+from ..model.actions import Action
+from .base import STAY, After, Step
 from .table_melds import apply_meld, meld_actions, pending_card
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 
 @dataclass(frozen=True)
@@ -18,15 +22,15 @@ class Meld(Step):
 
     optional: bool = True          # False: a player who can meld must meld once this turn
 
-    def actions(self, state):
+    def actions(self, state: GameState) -> tuple[list[Action], bool]:
         melds = meld_actions(state)
         required = not self.optional and not state.melded or pending_card(state) is not None
         return melds, required and bool(melds)
 
-    def melds_now(self, state) -> bool:
+    def melds_now(self, state: GameState) -> bool:
         return True
 
-    def apply(self, state, action):
+    def apply(self, state: GameState, action: Action) -> After:
         apply_meld(state, action)
         return STAY
 

@@ -3,11 +3,15 @@ order; the first to take it has drawn it. If all pass, the first player draws fr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from ..model.actions import Action
 from ..model.state_fields import FLAG, SEATS, state_field
 from .base import PASS, TAKE, Resume, Step, Then
 from .draw import take_discard
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 TO = {"around_table": "the first player, then each next player in turn",
       "first_player_then_dealer": "the first player, then the dealer"}
@@ -41,17 +45,17 @@ class OfferUpcard(Step):
         if not upcard:
             at.problem(None, "offer_upcard needs deal.upcard: true")
 
-    def start(self, state) -> bool:
+    def start(self, state: GameState) -> bool:
         """Queue the seats offered the upcard at the start of a hand; False if nobody is."""
         seats = state.in_play
         offer = list(seats) if self.to == "around_table" else [seats[0], state.dealer]
         state.offer = list(dict.fromkeys(s for s in offer if s in seats))
         return bool(state.offer)
 
-    def stage_actions(self, state) -> list:
+    def stage_actions(self, state: GameState) -> list[Action]:
         return [TAKE, PASS]
 
-    def answer(self, state, action) -> Resume:
+    def answer(self, state: GameState, action: Action) -> Resume:
         """Take the upcard (the turn goes on after the draw) or pass it to the next seat
         offered; when all have passed, the first player draws from the stock."""
         seat = state.offer.pop(0)

@@ -5,8 +5,9 @@ It owns the fields ``spread`` (the melds laid out) and ``defenders`` (who is sti
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from ..errors import RummyError
 from ..formula import BOOL, Formula
@@ -16,6 +17,10 @@ from ..model.scopes import round_scope
 from ..model.state_fields import PLACE, SEATS, Checker, Kind, state_field
 from ..model.views import round_env
 from .base import SCORE_NOW, Resume, Then, not_held
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from .knock import Knock
 
 SPREAD = Action("spread")
 
@@ -98,7 +103,7 @@ class Spread:
         return None if values["layoffs_when"] is None else cls(**values)
 
     # ---- starting ------------------------------------------------------------------------
-    def start(self, state) -> bool:
+    def start(self, state: GameState) -> bool:
         """After a knock: True when the knocker now spreads, False when the hand is scored."""
         if not self.enabled:
             return False
@@ -106,7 +111,7 @@ class Spread:
         return True
 
     # ---- legal actions -------------------------------------------------------------------
-    def actions(self, state) -> list[Action]:
+    def actions(self, state: GameState) -> list[Action]:
         seat = state.player
         legal = [SPREAD]
         for melds in self._arrangements(state, seat):
@@ -116,7 +121,7 @@ class Spread:
                       for card, k in self._layoffs(state, seat)]
         return list(dict.fromkeys(legal))
 
-    def _arrangements(self, state, seat: int):
+    def _arrangements(self, state: GameState, seat: int) -> list[tuple]:
         """Every set of disjoint melds in the hand the knocker's condition allows, as notation
         (melds in the order :meth:`MeldRules.melds_in` lists them, sets depth first)."""
         rules, name = state.meld_rules, state.variant.faces.name
@@ -156,12 +161,13 @@ class Spread:
             out.append(())
         return out
 
-    def _knock_test(self, state, seat: int):
+    def _knock_test(self, state: GameState, seat: int) -> Callable[[int], bool]:
         """Whether a deadwood total meets the knock's condition (every total for the others),
         each total worked out once."""
         if seat != state.knocker:
             return lambda deadwood: True
-        check = state.variant.step("knock").check(state, seat, state.kept_all)
+        knock = cast("Knock", state.variant.step("knock"))   # there is a knocker: a knock step
+        check = knock.check(state, seat, state.kept_all)
         results: dict[int, bool] = {}
 
         def passes(deadwood: int) -> bool:
@@ -170,7 +176,8 @@ class Spread:
             return results[deadwood]
         return passes
 
-    def _layoffs(self, state, seat: int):
+    def _layoffs(self, state: GameState, seat: int) -> list[tuple[str, int]]:
+        assert state.spread is not None                # (the spread stage)
         rules = state.meld_rules
         face_of, name = state.face_of, state.variant.faces.name
         out = []
@@ -188,8 +195,9 @@ class Spread:
                     out.append((name(f), k))
         return out
 
-    def _room_past_end(self, state, k: int, face: int) -> bool:
+    def _room_past_end(self, state: GameState, k: int, face: int) -> bool:
         """Whether run ``k`` takes another card past the end ``face`` extends, by rank."""
+        assert state.spread is not None
         rank = state.variant.faces.rank_of
         low = min(rank(d) for _, d in state.spread.orig[k])
         below = rank(face) < low
@@ -197,7 +205,7 @@ class Spread:
                    if (rank(d) < low) == below)
         return past < self.max_per_run_end          # type: ignore[operator]
 
-    def same_spread_listed(self, state, action: Action, legal) -> bool:
+    def same_spread_listed(self, state: GameState, action: Action, legal) -> bool:
         """Whether a spread naming its melds in another order (or cards in another order) is
         one of the legal spreads; the order the player gives is the order the melds are laid."""
         if action.melds is None:
@@ -209,7 +217,7 @@ class Spread:
         return any(a.kind == "spread" and a.melds is not None
                    and _spread_key(state, a.melds) == key for a in legal)
 
-    def explain(self, state, action: Action) -> str | None:
+    def explain(self, state: GameState, action: Action) -> str | None:
         """Why a layoff or a spread of the seat to act is refused (None: nothing to add)."""
         seat, faces = state.player, state.variant.faces
         if action.kind == "layoff":
@@ -217,6 +225,7 @@ class Spread:
                 return "the knocker lays out melds and does not lay off"
             if not self.layoffs or not self._may_lay_off(state):
                 return "no layoffs now" if self.layoffs else "this variant has no layoffs"
+            assert state.spread is not None
             melds = state.spread.melds
             if action.target is None or action.target >= len(melds):
                 return f"there is no meld {action.target}: the knocker laid melds 0-" \
@@ -251,18 +260,20 @@ class Spread:
         """The spread is a stage where the spec has one."""
         return "spread" if self.enabled else None
 
-    def stage_actions(self, state) -> list[Action]:
+    def stage_actions(self, state: GameState) -> list[Action]:
         return self.actions(state)
 
-    def answer(self, state, action: Action) -> Resume:
+    def answer(self, state: GameState, action: Action) -> Resume:
         """Lay out or lay off; then the next seat, or the hand is scored."""
         seat = self.apply(state, action)
         return SCORE_NOW if seat is None else Resume(Then.ASK, seat)
 
-    def apply(self, state, action: Action) -> int | None:
+    def apply(self, state: GameState, action: Action) -> int | None:
         """Lay out or lay off; returns the next seat to play, or None when all have."""
         seat = state.player
+        assert state.spread is not None                # (the spread stage)
         if action.kind == "layoff":
+            assert action.target is not None           # (a legal layoff names its meld)
             card = state.card_in_hand(seat, action.cards[0])
             state.hands[seat].remove(card)
             state.spread.melds[action.target].append([card, state.face_of[card]])
@@ -278,7 +289,8 @@ class Spread:
         state.spread.arranged[seat] = [[c for c, _ in m] for m in melds]
         return self._next_defender(state)
 
-    def _start_defenders(self, state) -> int | None:
+    def _start_defenders(self, state: GameState) -> int | None:
+        assert state.knocker is not None and state.spread is not None
         order = state.in_play
         at = order.index(state.knocker)
         state.defenders = order[at + 1:] + order[:at]
@@ -291,15 +303,15 @@ class Spread:
         state.defenders = []
         return None
 
-    def _may_lay_off(self, state) -> bool:
+    def _may_lay_off(self, state: GameState) -> bool:
         return self.layoffs and bool(self.layoffs_when(round_env(state, counted(state))))
 
-    def _defenders_meld(self, state) -> bool:
+    def _defenders_meld(self, state: GameState) -> bool:
         return self.defenders_meld is None or bool(
             self.defenders_meld(round_env(state, counted(state))))
 
     @staticmethod
-    def _next_defender(state) -> int | None:
+    def _next_defender(state: GameState) -> int | None:
         return state.defenders.pop(0) if state.defenders else None
 
     def sentence(self) -> str:
@@ -326,7 +338,7 @@ class Spread:
                 f"knocker's melds{only}{cond}.")
 
 
-def counted(state) -> dict[int, int]:
+def counted(state: GameState) -> dict[int, int]:
     """The points counted against each seat now: spreads where made, else the best deadwood
     (or every card when the spec does not spread)."""
     v = state.variant
@@ -342,12 +354,12 @@ def counted(state) -> dict[int, int]:
     return out
 
 
-def _spread_key(state, melds) -> tuple:
+def _spread_key(state: GameState, melds) -> tuple:
     parse = state.variant.faces.parse_many
     return tuple(sorted(tuple(sorted(parse(m))) for m in melds))
 
 
-def _lay_melds(state, seat: int, notation) -> list[list[tuple[int, int]]]:
+def _lay_melds(state: GameState, seat: int, notation) -> list[list[tuple[int, int]]]:
     """Take the melds (notation, or None for the best arrangement) out of the seat's hand, as
     (card, the face it stands for) pairs: a wild of the best arrangement keeps its declared
     face (notation lists only melds without wilds)."""

@@ -11,6 +11,7 @@ without generating all).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..errors import CardError, IllegalAction
 from ..melds.needs import MeldValues
@@ -28,6 +29,9 @@ from ..model.state_fields import (
 )
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 
 @dataclass(eq=False)
@@ -54,12 +58,12 @@ class TableMemory:
                              f"{len(data['table'])} table melds")
 
 
-def table_faces(state) -> list[list[tuple[int, int]]]:
+def table_faces(state: GameState) -> list[list[tuple[int, int]]]:
     """The table as (face, declared) pairs per meld."""
     return [[(state.face_of[c], d) for c, d in meld] for meld in state.table]
 
 
-def opening(state, seat: int) -> Opening | None:
+def opening(state: GameState, seat: int) -> Opening | None:
     """The opening requirement still pending for ``seat``, if any."""
     rules = state.variant.table
     pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
@@ -75,7 +79,7 @@ def opening(state, seat: int) -> Opening | None:
                    rules.opening_extra_melds, all_cards, rules.meld_values)
 
 
-def may_lay_new_melds(state, seat: int) -> bool:
+def may_lay_new_melds(state: GameState, seat: int) -> bool:
     """False once ``seat`` has opened, where players who have opened may only lay off."""
     return state.variant.table.new_melds_after_opening or seat not in state.opened
 
@@ -86,7 +90,7 @@ def meld_action(faces, table) -> Action:
                                       for meld in table))
 
 
-def meld_actions(state) -> list[Action]:
+def meld_actions(state: GameState) -> list[Action]:
     """New melds from the hand alone, and single hand cards that extend a table meld (while a
     depth draw's card is pending, only those that use it)."""
     v = state.variant
@@ -112,24 +116,24 @@ def meld_actions(state) -> list[Action]:
                                          manipulation=v.table.manipulation) is None:
             out.append(meld_action(faces, new))
     if pending is None and len(hand) - 1 >= keep:
-        for k, meld in enumerate(table):
+        for k, laid in enumerate(table):
             if not may_extend(state, seat, k):
                 continue
             for f in sorted(set(hand) if must_face is None else {must_face}):
-                for grown in _extensions(rules, meld, f):
+                for grown in _extensions(rules, laid, f):
                     new = list(table)
                     new[k] = grown
                     out.append(meld_action(faces, new))
     return list(dict.fromkeys(out))
 
 
-def pending_card(state) -> int | None:
+def pending_card(state: GameState) -> int | None:
     """The card a depth draw took that the player to act must still meld this turn, if any."""
     card = state.must_use
     return card if card is not None and card in state.hands[state.player] else None
 
 
-def can_use(state, seat: int, hand: list[int], face: int) -> bool:
+def can_use(state: GameState, seat: int, hand: list[int], face: int) -> bool:
     """Whether ``seat``, holding ``hand`` (faces), could meld ``face`` at once: in a new meld
     from the hand, or laid off onto a table meld (as :func:`meld_actions` would offer)."""
     v = state.variant
@@ -148,12 +152,12 @@ def can_use(state, seat: int, hand: list[int], face: int) -> bool:
         for k, meld in enumerate(table))
 
 
-def may_extend(state, seat: int, k: int) -> bool:
+def may_extend(state: GameState, seat: int, k: int) -> bool:
     """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto)."""
     return state.variant.table.layoff_onto == "any" or state.table_owners[k] == seat
 
 
-def owners_reason(state, seat: int, new) -> str | None:
+def owners_reason(state: GameState, seat: int, new) -> str | None:
     """Why the move to the table ``new`` takes liberties with other players' melds (layoffs
     onto them where only one's own are allowed, rearranging them), or None."""
     rules = state.variant.table
@@ -174,7 +178,7 @@ def _extensions(rules, meld: list[tuple[int, int]], face: int):
             yield list(zip(grown.cards, grown.declared))
 
 
-def extending_faces(state, faces: set[int]) -> set[int]:
+def extending_faces(state: GameState, faces: set[int]) -> set[int]:
     """Those of ``faces`` (natural cards) that would extend a meld on the table."""
     rules = state.meld_rules
     out: set[int] = set()
@@ -196,7 +200,7 @@ def _extension_faces(rules, declared: list[int]) -> list[int]:
     return sorted(set(out))
 
 
-def apply_meld(state, action: Action) -> None:
+def apply_meld(state: GameState, action: Action) -> None:
     """Check the new table against the current one and the hand; then make it so."""
     v = state.variant
     faces, rules = v.faces, state.meld_rules
