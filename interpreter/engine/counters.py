@@ -3,22 +3,28 @@ match, updated as that player takes an action (before the action changes the car
 each scored hand, and added to by match bonuses that name them. Owns the field ``counters``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from ..model.actions import Action
 from ..model.views import PlayerView, knock_env
 
+if TYPE_CHECKING:
+    from .state import GameState
 
-def start(state, reset: str) -> None:
+
+def start(state: GameState, reset: str) -> None:
     """Counters that start again at a ``reset`` ("hand" or "match") take their start value."""
     for counter in state.variant.counters:
         if counter.reset == reset or reset == "match":
             state.counters[counter.name] = [counter.start] * state.players
 
 
-def on_action(state, seat: int, event: str, action=None) -> None:
+def on_action(state: GameState, seat: int, event: str, action: Action | None = None) -> None:
     """Update the acting seat's counters that listen to ``event`` (an action kind, with the
     pile for draws: ``draw_stock``, ``draw_discard``; a discard of the card taken from the
     pile this turn is ``discard_taken`` for counters that listen to it)."""
     env = None
-    thrown_back = event == "discard" and state.taken is not None and \
+    thrown_back = event == "discard" and state.taken is not None and action is not None and \
         action.cards[0] == state.variant.faces.name(state.face_of[state.taken])
     for counter in state.variant.counters:
         formula = counter.update.get(event)
@@ -32,7 +38,7 @@ def on_action(state, seat: int, event: str, action=None) -> None:
         state.counters[counter.name][seat] = formula(env)
 
 
-def on_scored(state, env, points: list[int], outcome: str, counted: dict[int, int]) -> None:
+def on_scored(state: GameState, env: dict[str, Any], points: list[int], outcome: str, counted: dict[int, int]) -> None:
     """After a scored hand: each counter with a ``scored`` update, in the order listed, takes
     its new value for every seat at once (``env`` is the award environment of the hand)."""
     playing = {p.seat: p for p in env["players"]}      # the views winners and losers hold
@@ -53,11 +59,11 @@ def on_scored(state, env, points: list[int], outcome: str, counted: dict[int, in
         env.pop(name, None)
 
 
-def add(state, name: str, gains: list[int]) -> None:
+def add(state: GameState, name: str, gains: list[int]) -> None:
     """A match bonus paid into counter ``name`` instead of the totals."""
     state.counters[name] = [v + g for v, g in zip(state.counters[name], gains)]
 
 
-def shown(state) -> dict[str, list[float]]:
+def shown(state: GameState) -> dict[str, list[float]]:
     """The counters the spec shows next to the totals, by name."""
     return {c.name: list(state.counters[c.name]) for c in state.variant.counters if c.show}

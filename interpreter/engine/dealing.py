@@ -3,10 +3,15 @@ or an explicit deck order. The stock running low is the stock rule's
 (:mod:`interpreter.rules.stock`)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import CardError
 from ..model.randomness import shuffled
 from ..model.views import knock_env
 from . import counters
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 def deck_order(deck_faces: tuple[int, ...], faces, order: list) -> list[int]:
@@ -63,7 +68,7 @@ def deal(order: list[int], seats: list[int], hand_size: int, upcard: bool):
     return hands, up, stock
 
 
-def deal_hand(state) -> None:
+def deal_hand(state: GameState) -> None:
     """Deal the next hand (explicit deck orders first, then seeded shuffles); every hand and
     turn field starts afresh."""
     v = state.variant
@@ -88,7 +93,7 @@ def deal_hand(state) -> None:
     state.derive_wilds()
 
 
-def instant_winner(state) -> int | None:
+def instant_winner(state: GameState) -> int | None:
     """The first seat, from the first player on, whose dealt hand wins at once
     (``deal.instant_win``), or None."""
     rule = state.variant.deal.instant_win

@@ -1,13 +1,16 @@
 """What one seat may see of the state: nothing hidden from it ever leaves here."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import counters, story
 from .reveal import arranged_tokens
 
+if TYPE_CHECKING:
+    from .game import State
 
-def observation(state, seat: int) -> dict[str, Any]:
+
+def observation(state: State, seat: int) -> dict[str, Any]:
     v = state.variant
     names = state.names
     obs: dict[str, Any] = {

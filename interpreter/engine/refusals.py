@@ -7,11 +7,17 @@ legal actions.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model.actions import Action
 from .state import Phase
 
+if TYPE_CHECKING:
+    from .legal import Legal
+    from .state import GameState
 
-def doing(state) -> str:
+
+def doing(state: GameState) -> str:
     """What the seat to act is to do now, in a word or a few: ``draw``, ``the upcard offer``."""
     if state.phase is Phase.TURN:
         steps = state.variant.turn
@@ -21,7 +27,7 @@ def doing(state) -> str:
     return state.variant.stages[state.phase.value].waiting.split(":")[0]
 
 
-def why(state, action: Action, legal) -> str | None:
+def why(state: GameState, action: Action, legal: Legal) -> str | None:
     """The reason ``action`` is refused now (it is not in ``legal``), or None."""
     phase = state.phase
     if phase is Phase.OVER:
@@ -35,7 +41,7 @@ def why(state, action: Action, legal) -> str | None:
     return f"seat {state.player} is at {stage.waiting}"
 
 
-def _in_turn(state, action: Action, legal) -> str | None:
+def _in_turn(state: GameState, action: Action, legal: Legal) -> str | None:
     steps = state.variant.turn
     blocking = _first_required(state)
     first = "" if blocking is None else f"first {steps[blocking].kind}: " + " or ".join(
@@ -59,7 +65,7 @@ def _in_turn(state, action: Action, legal) -> str | None:
     return None
 
 
-def _first_required(state) -> int | None:
+def _first_required(state: GameState) -> int | None:
     """The step the turn must stop at now, as the turn driver finds it, if any."""
     steps = state.variant.turn
     for i in range(state.step, len(steps)):

@@ -9,10 +9,13 @@ every card in hand, beside the seat's melds on a shared table.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
-def arranged_tokens(state, melds: list[list[int]]) -> list[list[str]]:
+def arranged_tokens(state: GameState, melds: list[list[int]]) -> list[list[str]]:
     """A seat's melds laid out in a spread (card ids), a wild shown with the card it stands
     for (``Jk(5c)``)."""
     faces, face_of, rules = state.variant.faces, state.face_of, state.meld_rules
@@ -24,7 +27,7 @@ def arranged_tokens(state, melds: list[list[int]]) -> list[list[str]]:
     return out
 
 
-def reveal(state) -> dict[str, dict[str, Any]]:
+def reveal(state: GameState) -> dict[str, dict[str, Any]]:
     faces, face_of, rules = state.variant.faces, state.face_of, state.meld_rules
     spread = state.spread
     enabled = state.variant.round_end.spread.enabled

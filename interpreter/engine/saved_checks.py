@@ -22,7 +22,7 @@ def fail(path: str, message: str) -> SavedGameError:
     return SavedGameError(path, message)
 
 
-def check_in_play(state) -> None:
+def check_in_play(state: GameState) -> None:
     """The seat to act is one dealt into this hand (once seats and roles are worked out)."""
     if not state.over and state.player not in state.in_play:
         raise fail(f"{S}.player", f"seat {state.player} acts, but the seats in play are "

@@ -2,10 +2,15 @@
 after a hand, role rotation. Owns the fields ``dealer`` and ``roles``."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import RummyError
 from ..model.randomness import rng
 from ..model.variant import Variant
 from .dealing import cut_order
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 def first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:
@@ -38,15 +43,16 @@ def first_dealer(variant: Variant, players: int, seed: int, given, roles) -> int
     return rng(seed, "dealer").randrange(players)
 
 
-def seat_match(state, roles: dict[str, int] | None, dealer: int) -> None:
+def seat_match(state: GameState, roles: dict[str, int] | None, dealer: int) -> None:
     state.roles, state.dealer = roles, dealer
 
 
-def after_scored_hand(state, winners, losers, env) -> None:
+def after_scored_hand(state: GameState, winners, losers, env) -> None:
     """Rotate the roles by the first rotation row that holds, then pick the next dealer."""
     v = state.variant
     rules = v.roles
     if rules:
+        assert state.roles is not None             # (a variant with roles gives them out)
         for row in rules.rotate:
             if row.when(env):
                 state.roles = {row.next[role]: seat for role, seat in state.roles.items()}
@@ -65,7 +71,7 @@ def after_scored_hand(state, winners, losers, env) -> None:
         state.dealer = _next_in(state, state.dealer)
 
 
-def _next_in(state, seat: int) -> int:
+def _next_in(state: GameState, seat: int) -> int:
     """The next seat to the left still in the match."""
     for step in range(1, state.players + 1):
         other = (seat + step) % state.players
@@ -74,7 +80,7 @@ def _next_in(state, seat: int) -> int:
     return seat
 
 
-def after_void_hand(state) -> None:
+def after_void_hand(state: GameState) -> None:
     v = state.variant
     if v.stock.void_dealer == "next" and not (v.roles and v.roles.dealer):
         state.dealer = _next_in(state, state.dealer)

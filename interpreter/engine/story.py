@@ -13,9 +13,12 @@ penalty cards) show only in the actor's own entries.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.actions import Action
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 Entry = tuple[int, Action | None, tuple[int, ...], str]
 
@@ -23,7 +26,7 @@ DEAL, TURNED = "deal", "turned"
 EVENTS = ("turn", "offer", "buy", "wall", "spread", DEAL, TURNED)   # the phases, and events
 
 
-def dealt(state) -> None:
+def dealt(state: GameState) -> None:
     """The deal-time entries of a new hand: who dealt (and the upcard), the turned card."""
     up = state.discard[-1:] if state.upcard is not None else []
     state.log.append((state.dealer, None, tuple(up), DEAL))
@@ -31,11 +34,11 @@ def dealt(state) -> None:
         state.log.append((state.dealer, None, (state.turned,), TURNED))
 
 
-def view(state, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+def view(state: GameState, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
     """The current hand's entries from ``start`` on, as ``seat`` may see them (None: a
     spectator). Entries never change once made, so each seat's are written once and kept
     (``state.log_views``, derived) until the log is another list (a new hand, a restore)."""
-    kept = state.log_views.get(seat)
+    kept: tuple[list[Entry], list[dict[str, Any]]] | None = state.log_views.get(seat)
     if kept is None or kept[0] is not state.log:
         kept = state.log_views[seat] = (state.log, [])
     log, made = kept
@@ -83,7 +86,7 @@ def _drew(who: str, action: Action, public: list[str], private: list[str] | None
     return f"{who} drew {_cards(hidden)} from the stock"
 
 
-def _text(state, seat: int, action: Action | None, event: str, public: list[str],
+def _text(state: GameState, seat: int, action: Action | None, event: str, public: list[str],
           private: list[str] | None, hidden: int) -> str:
     """One entry in words; ``private`` is None for a seat that may not see those cards."""
     who = f"seat {seat}"
@@ -122,7 +125,7 @@ def _text(state, seat: int, action: Action | None, event: str, public: list[str]
     return f"{who}: {action}"
 
 
-def _laid(state, seat: int, action: Action) -> str:
+def _laid(state: GameState, seat: int, action: Action) -> str:
     """The melds a spread laid out, as laid."""
     if action.melds is not None:
         return " ".join(f"[{' '.join(m)}]" for m in action.melds) or "no melds"
