@@ -50,6 +50,8 @@ TYPE_ONLY_UP: dict[tuple[str | tuple[str, ...], str], str] = {
         "Variant.round_end is annotated as the RoundEnd rule built from the round_end section",
     ("interpreter.model.variant", "interpreter.rules.stock"):
         "Variant.stock is annotated as the Stock rule built from the stock section",
+    ("interpreter.model.views", "interpreter.engine.state"):
+        "the formulas' views (players, environments) annotate the game state they read",
     (("interpreter.steps.", "interpreter.rules."), "interpreter.engine.state"):
         "a rule annotates the game state it reads and writes; the state is composed of the "
         "rules' slices, so it sits above them",

@@ -4,7 +4,10 @@ The names and their types are declared in :mod:`.scopes`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 
 class PlayerView:
@@ -16,7 +19,7 @@ class PlayerView:
 
     __slots__ = ("_state", "seat", "_counted")
 
-    def __init__(self, state, seat: int, counted: dict[int, int] | None = None):
+    def __init__(self, state: GameState, seat: int, counted: dict[int, int] | None = None):
         self._state, self.seat, self._counted = state, seat, counted
 
     @property
@@ -124,7 +127,7 @@ class LazyEnv(dict):
 class _SeatViews(dict):
     """PlayerViews made on first use, by seat."""
 
-    def __init__(self, state):
+    def __init__(self, state: GameState):
         super().__init__()
         self.state = state
 
@@ -133,7 +136,7 @@ class _SeatViews(dict):
         return view
 
 
-def _base_thunks(state, seats) -> dict:
+def _base_thunks(state: GameState, seats) -> dict:
     faces = state.variant.faces
     thunks: dict[str, Callable[[], Any]] = {
         "players": lambda: tuple(seats[s] for s in state.in_play),
@@ -150,7 +153,7 @@ def _seat_thunk(seats, seat: int) -> Callable[[], Any]:
     return lambda: seats[seat]
 
 
-def knock_env(state, seat: int, hand: list[int]) -> LazyEnv:
+def knock_env(state: GameState, seat: int, hand: list[int]) -> LazyEnv:
     """The knock condition's names for ``seat``; deadwood_after_discard is set by the caller."""
     seats = _SeatViews(state)
     me = seats[seat]
@@ -165,7 +168,7 @@ def knock_env(state, seat: int, hand: list[int]) -> LazyEnv:
     return env
 
 
-def round_env(state, counted: dict[int, int] | None) -> LazyEnv:
+def round_env(state: GameState, counted: dict[int, int] | None) -> LazyEnv:
     """The names of the scoring table, the layoff condition and role rotation."""
     seats = [PlayerView(state, seat, counted) for seat in range(state.players)]
     knocker = seats[state.knocker] if state.knocker is not None else None
@@ -174,7 +177,7 @@ def round_env(state, counted: dict[int, int] | None) -> LazyEnv:
     return LazyEnv(thunks, knocker=knocker, knocked=knocker is not None)
 
 
-def match_env(state) -> dict:
+def match_env(state: GameState) -> dict:
     """The names of the match end and its bonuses."""
     seats = tuple(PlayerView(state, seat) for seat in range(state.players))
     return {"players": seats, "hands_played": state.hands_played, "round": state.deals}
