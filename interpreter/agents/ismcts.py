@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from ..engine import Action
 from ..errors import LimitError, RummyError
@@ -42,6 +43,9 @@ from ..search.tree import Node, Tree
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
 from .strong import StrongAgent
+
+if TYPE_CHECKING:
+    from ..engine.game import State
 
 ROLLOUTS = {"strong": StrongAgent, "greedy": GreedyAgent, "random": RandomAgent}
 
@@ -69,7 +73,7 @@ class IsmctsAgent:
         self.policy = ROLLOUTS[settings["rollout"]](self.rng.getrandbits(32))
         self.reader: Reader | None = None
 
-    def act(self, state):
+    def act(self, state: State) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -83,7 +87,7 @@ class IsmctsAgent:
             return default
         return self._chosen(values, default)
 
-    def search(self, state, candidates: list) -> tuple[dict, Tree]:
+    def search(self, state: State, candidates: list) -> tuple[dict, Tree]:
         """({candidate: its value in each world, in order}, the tree grown), for the seat
         to act at ``state`` (see the module doc)."""
         if self.reader is None or self.reader.rules is not state.seat_view().meld_rules:
@@ -117,7 +121,7 @@ class IsmctsAgent:
             node.update(action, value)
         return value
 
-    def _in_tree(self, state, tree: Tree, path: list) -> tuple[Action | None, bool]:
+    def _in_tree(self, state: State, tree: Tree, path: list) -> tuple[Action | None, bool]:
         """(the seat's move at ``state``: chosen in the tree, the rollout bot's where it weighs
         one candidate, None where one action is legal; whether a node was added now), a
         choice made in the tree appended to ``path``."""
@@ -133,7 +137,7 @@ class IsmctsAgent:
         path.append((node, move))
         return move, added
 
-    def _candidates(self, state, legal: list, default) -> list:
+    def _candidates(self, state: State, legal: list, default) -> list:
         """The actions weighed, the rollout bot's first (see the module doc)."""
         kinds = {a.kind for a in legal}
         out = [default]
@@ -157,7 +161,7 @@ class IsmctsAgent:
         return list(dict.fromkeys(out))
 
     @staticmethod
-    def _value(state, start: list, hands: int, seat: int) -> float:
+    def _value(state: State, start: list, hands: int, seat: int) -> float:
         """The points ``seat`` gained since ``start`` (the returns then), minus the others'
         mean (a hand not over: each seat's deadwood, negated, instead)."""
         if state.is_terminal or state.hands_recorded != hands:
@@ -183,7 +187,7 @@ class IsmctsAgent:
         return best
 
 
-def _top_melds(state) -> bool:
+def _top_melds(state: State) -> bool:
     """Whether the discard pile's top card would join a meld in the acting seat's hand."""
     view = state.seat_view(state.current_player)
     top = view.top

@@ -7,6 +7,10 @@ Bounded by the engine alone: it searches nothing, so a decision costs one
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine import Action, State
 
 
 class RandomAgent:
@@ -15,5 +19,5 @@ class RandomAgent:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def act(self, state):
+    def act(self, state: State) -> Action:
         return self.rng.choice(state.legal_actions())

@@ -29,6 +29,7 @@ from ..melds.bits import PlainMelds
 from .greedy import GreedyAgent, simple_move
 
 if TYPE_CHECKING:
+    from ..engine import Action, State
     from ..engine.game import SeatView
 
 
@@ -46,13 +47,13 @@ class StrongAgent:
         self.outs_weight, self.wary = settings["outs"], settings["wary"]
         self.greedy = GreedyAgent(seed, nodes=settings["nodes"], seconds=settings["seconds"])
 
-    def act(self, state):
+    def act(self, state: State) -> Action:
         try:
             return self._act(state)
         except LimitError:
             return simple_move(state)
 
-    def _act(self, state):
+    def _act(self, state: State) -> Action:
         legal = state.legal_actions()
         kinds = {a.kind for a in legal}
         if state.meld_step is not None or "meld" in kinds or \
@@ -127,7 +128,7 @@ class StrongAgent:
         return choice
 
 
-def _table_of(state) -> _Table:
+def _table_of(state: State) -> _Table:
     """The acting seat's view: a :class:`_PlainTable` where the meld rules answer plain hands
     by table lookups."""
     view = state.seat_view(state.current_player)
