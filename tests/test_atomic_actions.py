@@ -26,6 +26,7 @@ from interpreter.engine import counters, dealing, scoring, seating, turn
 from interpreter.errors import ActionFailed, FormulaRuntimeError
 from interpreter.formula.compiler import Formula
 from interpreter.native import running_compiled
+from interpreter.rules.match import Match
 from interpreter.rules.round_end import RoundEnd
 from interpreter.rules.stock import Stock
 from interpreter.steps import (
@@ -77,7 +78,7 @@ def _faulty(original):
 FAULTS = [(Draw, "apply"), (Discard, "apply"), (Knock, "apply"), (Meld, "apply"),
           (DrawUntilMeld, "apply"), (OfferUpcard, "answer"), (Spread, "apply"),
           (meld_step, "apply_meld"), (draw_until_meld, "apply_meld"),
-          (scoring, "score_hand"), (scoring, "void_hand"), (scoring, "_check_match_end"),
+          (scoring, "score_hand"), (scoring, "void_hand"), (Match, "after_hand"),
           (counters, "on_action"), (counters, "on_scored"), (counters, "start"),
           (dealing, "deal_hand"), (RoundEnd, "after_turn"), (Stock, "after_turn"),
           (Stock, "start_last_lap"),

@@ -79,12 +79,12 @@ class State(GameState):
         """The counters the spec shows next to the totals (``show: true``), by name."""
         return counters.shown(self)
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[float]:
         """Match totals, signed so that more is better (penalty points count negative); with
         the spec's ``match.standing``, each player's standing instead."""
-        standing = self.variant.match.standing
-        if standing is not None:
-            return scoring.standings(self, standing)
+        match = self.variant.match
+        if match.standing is not None:
+            return match.standings(self)
         sign = -1 if self.variant.scoring.mode == "penalty" else 1
         return [sign * s for s in self.totals]
 

@@ -1,10 +1,10 @@
-"""Scoring a hand from the spec's outcome rows, the void hand, and the end of the match with
-its bonuses (paid into the totals, or into a counter). Owns the match totals, ``rounds_won``,
-``hands_played``, ``history``, ``over``. A scored hand's record keeps the end-of-hand reveal
+"""Scoring a hand from the spec's outcome rows, and the void hand; then the match rule
+(:mod:`interpreter.rules.match`) is asked whether the match ends. Owns the match totals,
+``rounds_won``, ``hands_played`` and ``history``. A scored hand's record keeps the end-of-hand reveal
 (:mod:`.reveal`); a void hand's shows nothing."""
 from __future__ import annotations
 
-from ..model.views import match_env, round_env
+from ..model.views import round_env
 from ..steps.spread import counted
 from . import counters, seating
 from .reveal import reveal
@@ -54,10 +54,9 @@ def score_hand(state, won_at_deal: int | None = None) -> None:
         "deadwood": {str(s): points[s] for s in points}, "dealer": state.dealer,
         "roles": dict(state.roles) if state.roles else None, "turns": state.turns,
         "first_player": state.in_play[0], "reveal": reveal(state)})
-    if v.match.eliminate_when is not None:
-        _eliminate(state, v.match.eliminate_when)
+    v.match.eliminate(state)
     seating.after_scored_hand(state, winners, env["losers"], env)
-    _check_match_end(state, scored=True)
+    v.match.after_hand(state, scored=True)
 
 
 def void_hand(state, guard: str | None = None) -> None:
@@ -72,49 +71,4 @@ def void_hand(state, guard: str | None = None) -> None:
         record["guard"] = guard
     state.history.append(record)
     seating.after_void_hand(state)
-    _check_match_end(state, scored=False)
-
-
-def standings(state, standing) -> list:
-    """Each seat's ``match.standing``: what ranks the match, more is better."""
-    env = match_env(state)
-    out = []
-    for p in env["players"]:
-        env["p"] = p
-        out.append(standing(env))
-    return out
-
-
-def _eliminate(state, condition) -> None:
-    """Players still in for whom the condition holds are out of the match."""
-    env = match_env(state)
-    for p in env["players"]:
-        if p.seat not in state.eliminated:
-            env["p"] = p
-            if condition(env):
-                state.eliminated.append(p.seat)
-
-
-def _check_match_end(state, scored: bool) -> None:
-    """End the match (paying its bonuses) after a scored hand that meets the match end, or
-    when the deals allowed are used up; stop it unfinished at the guard."""
-    match = state.variant.match
-    out_of_hands = match.max_hands is not None and state.deals >= match.max_hands
-    last_one = state.players - len(state.eliminated) <= 1
-    if not out_of_hands and not last_one and not (scored and match.ends_when(match_env(state))):
-        if state.deals >= match.stop_after_deals:
-            state.over = state.stopped = True
-        return
-    for bonus in match.bonuses:
-        env = match_env(state)
-        gains = [0] * state.players
-        for p in bonus.to(env):
-            env["p"] = p
-            if bonus.when(env):
-                gains[p.seat] += bonus.points(env)
-        if bonus.into is not None:
-            counters.add(state, bonus.into, gains)
-            continue
-        for seat, gain in enumerate(gains):
-            state.totals[seat] += gain
-    state.over = True
+    state.variant.match.after_hand(state, scored=False)

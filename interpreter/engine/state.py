@@ -23,18 +23,17 @@ from ..model.state_fields import (
     CARD,
     CARDS,
     COUNT,
-    FLAG,
     NAMED,
     PER_SEAT_CARDS,
     PER_SEAT_COUNTS,
     PER_SEAT_NUMBERS,
     PLACE,
     SEAT,
-    SEATS,
     Kind,
     state_field,
 )
 from ..model.variant import Variant
+from ..rules.match import MatchMemory
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
@@ -89,7 +88,7 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 
 @dataclass(eq=False, slots=True)
-class GameState(StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
+class GameState(MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
                 KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
@@ -108,10 +107,6 @@ class GameState(StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, Table
     deals: int = state_field("match", COUNT, 0, owner="engine.dealing")
     dealer: int = state_field("match", SEAT, 0, owner="engine.seating")
     roles: dict[str, int] | None = state_field("match", ROLES, None, owner="engine.seating")
-    over: bool = state_field("match", FLAG, False, owner="engine.scoring")
-    stopped: bool = state_field("match", FLAG, False, owner="engine.scoring")  # over by the
-    # guard, unfinished
-    eliminated: list[int] = state_field("match", SEATS, factory=list, owner="engine.scoring")
     counters: dict[str, list[float]] = state_field("match", COUNTERS, factory=dict,
                                                    owner="engine.counters")
     history: list[Mapping[str, Any]] = state_field("match", HISTORY, factory=list,

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from ..formula import Formula
 from ..melds.needs import needs_text
-from ..model.variant import Award, MatchRules, Variant
+from ..model.variant import Award, Variant
 
 T = TypeVar("T")
 WIDTH = 88
@@ -488,26 +488,10 @@ def _scoring(v: Variant) -> list[str]:
 def _match(v: Variant) -> list[str]:
     match = v.match
     lines = _heading("The match")
-    if not _never(match.ends_when):
-        lines += _wrap(f"Ends after a scored hand when: {_f(match.ends_when)}.")
-    if match.max_hands is not None:
-        also = "also " if not _never(match.ends_when) else ""
-        lines += _wrap(f"It {also}ends after {_plural(match.max_hands, 'deal')}, void hands "
-                       "included.")
-    if match.eliminate_when is not None:
-        lines += _wrap(f"After each scored hand, a player p is out of the match when "
-                       f"{_f(match.eliminate_when)}; the last player left wins.")
-    if match.stop_after_deals != MatchRules.stop_after_deals:
-        lines += _wrap(f"A match still going after {_plural(match.stop_after_deals, 'deal')} "
-                       "stops unfinished, with no winner: a guard against endless play.")
-    if match.bonuses:
-        seen = "totals and counters" if any(b.into for b in match.bonuses) else "totals"
-        lines += _wrap(f"Then bonuses, in order (each sees the {seen} after the one before):")
-        lines += _awards(match.bonuses, "    ")
-    best = "lowest" if v.scoring.mode == "penalty" else "highest"
-    if match.standing is not None:
-        lines += _wrap(f"The highest standing wins the match, each player p's being "
-                       f"{_f(match.standing)}.")
-    elif match.eliminate_when is None or not _never(match.ends_when) or match.max_hands:
-        lines += _wrap(f"The {best} total wins the match.")
+    for text in match.sentences():
+        lines += _wrap(_kept(text, match))
+    lines += _awards(match.bonuses, "    ")
+    winner = match.winner_sentence(v)
+    if winner is not None:
+        lines += _wrap(_kept(winner, match))
     return lines

@@ -7,7 +7,8 @@ defaults already filled in from the schema, their only source) with no list of k
 - a list becomes a tuple where the field is a tuple; a mapping becomes the dataclass the field
   names (``draw.buy`` is a ``Buying``);
 - a formula field (declared with its ``scope`` and ``expect``) is compiled with located errors;
-  with ``true_is_none``, a formula that is the constant true becomes None (no test at all).
+  with ``true_is_none`` (``false_is_none``), a formula that is the constant true (false)
+  becomes None: no test at all; a formula option the spec sets to null is None too.
 
 A field declared by :func:`built` is worked out by the rule itself (in its ``build``).
 """
@@ -41,12 +42,13 @@ class BuildContext(Protocol):
 
 def option(key: str | None = None, *, default: Any = dataclasses.MISSING,
            scope: Callable[[tuple[str, ...]], Scope] | None = None, expect: Type | None = None,
-           text: str | None = None, true_is_none: bool = False) -> Any:
+           text: str | None = None, true_is_none: bool = False,
+           false_is_none: bool = False) -> Any:
     """A rule's option read from ``key`` (dotted, in the rule's section; default: the field's
     name). A formula option names its ``scope`` (of the spec's roles) and ``expect``ed type,
     and ``text``, the formula used where the spec gives none."""
     meta = {"key": key, "scope": scope, "expect": expect, "text": text,
-            "true_is_none": true_is_none}
+            "true_is_none": true_is_none, "false_is_none": false_is_none}
     return field(default=default, metadata=meta)
 
 
@@ -64,16 +66,27 @@ def build_options(cls: type, options: Mapping[str, Any], at: BuildContext) -> di
         key = f.metadata.get("key") or f.name
         scope = f.metadata.get("scope")
         if scope is not None:
-            formula = at.formula(key, scope(at.roles), f.metadata["expect"], f.metadata["text"])
-            if formula is not None and f.metadata["true_is_none"] and formula.constant and \
-                    formula(None):
-                formula = None
-            out[f.name] = formula
+            out[f.name] = _formula(f, key, scope, options, at)
             continue
         found, value = _at(options, key)
         if found:
             out[f.name] = _converted(value, hint)
     return out
+
+
+def _formula(f: dataclasses.Field, key: str, scope: Callable[[tuple[str, ...]], Scope],
+             options: Mapping[str, Any], at: BuildContext) -> Formula | None:
+    """A formula option compiled (None: null in the spec, a constant that means no test, or
+    a problem the builder has recorded)."""
+    found, raw = _at(options, key)
+    if found and raw is None:
+        return None
+    formula = at.formula(key, scope(at.roles), f.metadata["expect"], f.metadata["text"])
+    if formula is not None and formula.constant and (
+            f.metadata["true_is_none"] and formula(None)
+            or f.metadata["false_is_none"] and not formula(None)):
+        return None
+    return formula
 
 
 @functools.cache

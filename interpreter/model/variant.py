@@ -14,6 +14,7 @@ from ..melds import Arrangement, MeldRules
 from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
+    from ..rules.match import Match
     from ..rules.round_end import RoundEnd
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
@@ -133,16 +134,6 @@ class Counter:
 
 
 @dataclass(frozen=True)
-class MatchRules:
-    ends_when: Formula
-    bonuses: tuple[Award, ...]
-    max_hands: int | None = None
-    eliminate_when: Formula | None = None   # per player p after a scored hand (None: never)
-    standing: Formula | None = None         # per player p: what ranks the match (None: totals)
-    stop_after_deals: int = 1000            # the guard: an unfinished match stops here
-
-
-@dataclass(frozen=True)
 class Variant:
     """A variant, built once from its spec; immutable; shared by every game that uses it."""
 
@@ -163,7 +154,7 @@ class Variant:
     stock: Stock
     round_end: RoundEnd
     scoring: Scoring
-    match: MatchRules
+    match: Match
     params: Mapping[str, Any] = field(default_factory=dict)   # names formulas read as constants
     counters: tuple[Counter, ...] = ()      # per-player numbers, read as player attributes
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply

@@ -30,7 +30,8 @@ class RoundEnd:
     max_turns: int                           # a hand still going after this many turns is void
     last_turns_after_going_out: bool         # the others play once more after going out
     # checked after each turn (None: never)
-    void_when: Formula | None = option(default=None, scope=round_scope, expect=BOOL)
+    void_when: Formula | None = option(default=None, scope=round_scope, expect=BOOL,
+                                       false_is_none=True)
     out_by_discard: bool = False             # a meld may not use every card in the hand
     void_check: str = "turn"                 # turn | action: also as each action is taken
     last_turns_after_knock: bool = False     # the others play once more after a knock
@@ -42,9 +43,6 @@ class RoundEnd:
         if values["last_turns_after_going_out"] and not values["empty_hand_ends_round"]:
             at.problem("last_turns_after_going_out",
                        "needs round_end.empty_hand_ends_round: true (going out)")
-        void = values["void_when"]
-        if void is not None and void.constant and not void(None):
-            values["void_when"] = None
         spread = Spread.build(options, at)        # (None after a problem: the build fails)
         return cls(**values, spread=cast(Spread, spread))
 

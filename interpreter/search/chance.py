@@ -110,7 +110,7 @@ class ChanceState:
     def observation(self, seat: int) -> dict:
         return self.state.observation(seat)
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[float]:
         return self.state.returns()
 
     def clone(self) -> ChanceState:

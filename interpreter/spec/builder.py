@@ -6,7 +6,6 @@ reported in the same located one-line format, all at once.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -17,6 +16,7 @@ from ..melds import MeldRules
 from ..melds.needs import MeldValues, Need, slots
 from ..model import scopes
 from ..model import variant as model
+from ..rules.match import Match
 from ..rules.round_end import RoundEnd
 from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Step
@@ -409,40 +409,9 @@ class Builder:
                 file, line, col, path, f"warning: outcome {outcome.name!r} {why}: a hand it "
                 "decides scores nothing"))
 
-    def _match(self) -> model.MatchRules:
-        m = self.spec["match"]
-        scope = scopes.match_scope()
-        ends = self.formula(("match", "ends_when"), scope, BOOL)
-        bonuses = tuple(self._bonus(i, scope.with_names(p=PLAYER)) for i in range(len(m["bonuses"])))
-        out: Formula | None = self.formula(("match", "eliminate_when"),
-                                           scope.with_names(p=PLAYER), BOOL)
-        if out is not None and out.constant and not out(None):
-            out = None
-        standing = None
-        if m["standing"] is not None:
-            standing = self.formula(("match", "standing"), scope.with_names(p=PLAYER), NUM)
-        if ends is not None and ends.constant and not ends(None) and m["max_hands"] is None \
-                and out is None:
-            self.problem(("match", "ends_when"), "the match can never end (the condition is "
-                         "always false; give match.max_hands or match.eliminate_when)")
-        if (m["max_hands"] or 0) > m["stop_after_deals"]:
-            self.problem(("match", "max_hands"), f"more than match.stop_after_deals "
-                         f"({m['stop_after_deals']}), the guard that would stop the match first")
-        return model.MatchRules(ends, bonuses, m["max_hands"], out, standing,
-                                m["stop_after_deals"])
-
-    def _bonus(self, i: int, scope: Scope) -> model.Award:
-        """A match bonus row; its ``into`` must name a counter of the spec."""
-        path = ("match", "bonuses", i)
-        award = self._award(path, scope, "players")
-        into = self.spec["match"]["bonuses"][i]["into"]
-        if into is None:
-            return award
-        counters = self.spec.get("counters") or {}
-        if into not in counters:
-            known = ", ".join(counters) or "none"
-            self.problem(path + ("into",), f"unknown counter {into!r} (counters: {known})")
-        return dataclasses.replace(award, into=into)
+    def _match(self) -> Match:
+        counters = set(self.spec.get("counters") or {})
+        return Match.build(self.spec["match"], _At(self, ("match",), ()), counters)
 
 
 def _get(data: Any, path: tuple, default=None):
