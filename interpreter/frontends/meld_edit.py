@@ -16,11 +16,15 @@ from __future__ import annotations
 import copy
 import functools
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ..errors import CardError, IllegalAction
 from ..model.actions import Action
 from ..steps.table_melds import may_lay_new_melds, opening, table_faces
 from ..table import check_move
+
+if TYPE_CHECKING:
+    from ..engine.game import State
 
 
 def _atomic(step):
@@ -42,7 +46,7 @@ def _atomic(step):
 class TableEdit:
     """A draft of the new table; nothing in the game changes until its action is applied."""
 
-    def __init__(self, state):
+    def __init__(self, state: State):
         self.state = state
         self.faces = state.variant.faces
         self.melds: list[list[str]] = [
@@ -80,6 +84,8 @@ class TableEdit:
     @_atomic
     def replace_joker(self, k: int, card: str) -> None:
         """The hand card ``card`` takes the place of the joker standing for it in meld ``k``."""
+        if self.faces.joker is None:
+            raise IllegalAction("this variant has no joker")
         face, _ = self.faces.parse_token(card)
         name = self.faces.name(face)
         joker = self.faces.token(self.faces.joker, face)
@@ -92,6 +98,7 @@ class TableEdit:
         """Put a freed joker on meld ``k`` (or a new meld), standing for ``declared``."""
         if not self.loose:
             raise IllegalAction("no freed joker to place")
+        assert self.faces.joker is not None          # (a joker was freed: the deck has one)
         token = f"{self.faces.name(self.faces.joker)}({declared})"
         face, stands_for = self.faces.parse_token(token)
         self.loose.pop()

@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from ..engine import Action
+from ..engine import Action, State
 from ..errors import IllegalAction
 from .meld_edit import TableEdit
 
@@ -20,7 +20,7 @@ class Drafts:
     def __init__(self):
         self.edit: TableEdit | None = None
 
-    def handle(self, state, text: str) -> Action | None:
+    def handle(self, state: State, text: str) -> Action | None:
         """Apply one command to the draft; the meld Action on ``done``, else None.
 
         IllegalAction when the command cannot apply (the draft is then unchanged)."""

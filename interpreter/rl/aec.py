@@ -95,6 +95,7 @@ class RummyEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         mask = (self.index.mask(self.slots) if agent == self.agent_selection and self.slots
                 else np.zeros(self.index.size, dtype=np.int8))
+        assert self.game is not None                 # (observed after reset)
         return {"observation": self.encoder.encode(self.game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:

@@ -23,10 +23,15 @@ It reads only ``state.observation(seat)``'s information: nothing hidden leaks in
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..engine.state import Phase
 from ..model.variant import Variant
+
+if TYPE_CHECKING:
+    from ..engine.game import State
 
 PHASES = tuple(Phase)
 SCORE_SCALE = 100.0
@@ -54,7 +59,7 @@ class Encoder:
         self.low[self.parts["scores"]] = -np.inf
         self.high = np.full(self.size, np.inf, dtype=np.float32)
 
-    def encode(self, state, seat: int) -> np.ndarray:
+    def encode(self, state: State, seat: int) -> np.ndarray:
         """The tensor for ``seat`` (float32, ``size`` long)."""
         out = np.zeros(self.size, dtype=np.float32)
         F, P, parts, face_of = self.faces, self.players, self.parts, state.face_of

@@ -6,11 +6,14 @@ action. A hand's figures are read from its history record once it is scored.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..agents import make_agent
 from ..engine import new_game
 from ..spec import Variant
+
+if TYPE_CHECKING:
+    from ..engine import State
 
 MASK = (1 << 64) - 1
 
@@ -79,7 +82,7 @@ def _hand(figures: dict, values: dict, record: Mapping[str, Any], first: int) ->
     _add(figures, "first_win", first in winners)
 
 
-def _match(figures: dict, values: dict, state) -> None:
+def _match(figures: dict, values: dict, state: State) -> None:
     values["hands"] = [len(state.history)]
     if not state.over or state.stopped:
         figures["capped"] = 1

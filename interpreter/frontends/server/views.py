@@ -7,13 +7,16 @@ keys observations gain.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...engine.game import State
 
 # keys rebuilt for a spectator rather than compared across seats
 _REBUILT = ("seat", "hand", "known", "log")
 
 
-def view(table: str, state, seat: int | None, version: int) -> dict[str, Any]:
+def view(table: str, state: State, seat: int | None, version: int) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator), as GET /api/tables/{id}/view answers, after
     ``version`` actions at the table (a client keeps the view of the highest version)."""
     over = state.is_terminal
@@ -25,7 +28,7 @@ def view(table: str, state, seat: int | None, version: int) -> dict[str, Any]:
             "over": over, "returns": list(state.returns()) if over else None}
 
 
-def public_observation(state) -> dict[str, Any]:
+def public_observation(state: State) -> dict[str, Any]:
     """What anyone at the table may see: the keys every seat's observation shows alike, each
     seat's known cards (the ones every other seat sees), no hand, the log as others see it."""
     seen = [state.observation(s) for s in range(state.players)]
