@@ -227,6 +227,11 @@ def _sparse_end_first(items) -> bool:
     return sum((p - middle) * n for p, n in enumerate(counts)) < 0
 
 
+# A state of :func:`_grown`'s search: the hand's natural faces left (sorted), the hand jokers
+# left, and the mask of the table melds grown.
+_Left = tuple[tuple[int, ...], int, int]
+
+
 def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
            budget: Budget | None = None) -> Play | None:
     """The best move that only extends table melds and adds new melds from the hand.
@@ -268,7 +273,7 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
                     yield (sum(weights[f] for f in naturals) + k * joker_weight, after, i,
                            naturals, [f for f in others if f not in naturals])
 
-    def best(state) -> int:
+    def best(state: _Left) -> int:
         if state not in memo:
             if budget is not None:
                 budget.charge(1)
@@ -284,7 +289,7 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
                 memo[state] = (value, choice)
         return memo[state][0]
 
-    state = (tuple(sorted(f for f in hand if f != joker)), jokers, 0)
+    state: _Left = (tuple(sorted(f for f in hand if f != joker)), jokers, 0)
     if best(state) <= 0:
         return None
     melds, fresh = _grown_melds(table, growth, memo, state, joker)
@@ -309,7 +314,7 @@ def _growth(rules: MeldRules, table: Table, have: set[int], jokers: int):
     return growth
 
 
-def _grown_melds(table: Table, growth, memo: dict, state, joker: int | None):
+def _grown_melds(table: Table, growth, memo: dict, state: _Left, joker: int | None):
     """(table melds, new melds) as (face, declared) lists: :func:`_grown`'s best choices from
     ``state`` followed through its ``memo``, and the jokers left placed on ungrown melds."""
     melds: list[list[tuple[int, int]]] = [[(f, d) for f, d in meld] for meld in table]

@@ -497,7 +497,7 @@ class Programme:
         return [v + (self.pool - self.released) * self.joker_weight + self.base for v in out]
 
     # ---- rebuilding -----------------------------------------------------------------------
-    def melds(self, state) -> list[list[tuple[int, int]]]:
+    def melds(self, state: int) -> list[list[tuple[int, int]]]:
         """The melds of the best path to ``state`` (from the last :meth:`run`), dumps added."""
         plans, dumps = [], self._placed(state) - (state >> self.wild_at & SMALL)
         for i in range(len(self.layers) - 1, -1, -1):
