@@ -4,28 +4,36 @@
 (:mod:`.reveal`); a void hand's shows nothing."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model.views import round_env
 from ..steps.spread import counted
 from . import counters, seating
 from .reveal import reveal
 
+if TYPE_CHECKING:
+    from .state import GameState
 
-def start_match(state) -> None:
+
+def start_match(state: GameState) -> None:
     """Every seat starts the match with nothing."""
     state.totals = [0] * state.players
     state.rounds_won = [0] * state.players
 
 
-def score_hand(state, won_at_deal: int | None = None) -> None:
+def score_hand(state: GameState, won_at_deal: int | None = None) -> None:
     """Score the hand by the first outcome row whose condition holds; then the match end. A
     hand ``won_at_deal`` by a seat (``deal.instant_win``) is scored by the row the rule names,
     whatever its condition, that seat its winner."""
     v = state.variant
     points = counted(state)
     env = round_env(state, points)
+    instant = None
+    if won_at_deal is not None:
+        instant = v.deal.instant_win
+        assert instant is not None                 # (the seat won by the instant-win rule)
     for outcome in v.scoring.outcomes:
-        if outcome.name == v.deal.instant_win.outcome if won_at_deal is not None \
-                else outcome.when(env):
+        if outcome.name == instant.outcome if instant is not None else outcome.when(env):
             break
     winners = tuple(outcome.winners(env)) if won_at_deal is None else tuple(
         p for p in env["players"] if p.seat == won_at_deal)
@@ -38,7 +46,10 @@ def score_hand(state, won_at_deal: int | None = None) -> None:
             if award.when(env):
                 deltas[p.seat] += award.points(env)
     env.pop("p", None)
-    no_score = {state.roles[r] for r in v.roles.no_score} if v.roles else set()
+    no_score: set[int] = set()
+    if v.roles:
+        assert state.roles is not None             # (a variant with roles gives them out)
+        no_score = {state.roles[r] for r in v.roles.no_score}
     for seat in range(state.players):
         if seat not in no_score:
             state.totals[seat] += deltas[seat]
@@ -59,7 +70,7 @@ def score_hand(state, won_at_deal: int | None = None) -> None:
     v.match.after_hand(state, scored=True)
 
 
-def void_hand(state, guard: str | None = None) -> None:
+def void_hand(state: GameState, guard: str | None = None) -> None:
     """Nobody scores; the hand is recorded as the spec's void outcome (and the ``guard`` that
     stopped it, if one did)."""
     record = {"hand": state.deals, "outcome": state.variant.scoring.void_outcome,
