@@ -46,6 +46,8 @@ LEVEL = {part: i for i, parts in enumerate(LEVELS) for part in parts}
 TYPE_ONLY_UP: dict[tuple[str | tuple[str, ...], str], str] = {
     ("interpreter.model.variant", "interpreter.steps.base"):
         "Variant.turn is annotated as a tuple of Step",
+    ("interpreter.model.variant", "interpreter.rules.match"):
+        "Variant.match is annotated as the Match rule built from the match section",
     ("interpreter.model.variant", "interpreter.rules.round_end"):
         "Variant.round_end is annotated as the RoundEnd rule built from the round_end section",
     ("interpreter.model.variant", "interpreter.rules.stock"):
