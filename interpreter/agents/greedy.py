@@ -23,7 +23,7 @@ from ..budget import NODES, SECONDS, Budget
 from ..errors import LimitError
 
 if TYPE_CHECKING:
-    from ..engine.game import SeatView, State
+    from ..engine.game import Action, SeatView, State
 
 
 class GreedyAgent:
@@ -36,7 +36,7 @@ class GreedyAgent:
         settings = {**self.OPTIONS, **options}
         self.last_budget = Budget(int(settings["nodes"]), float(settings["seconds"]))
 
-    def act(self, state: State):
+    def act(self, state: State) -> Action:
         try:
             return self._act(state)
         except LimitError:
@@ -75,7 +75,7 @@ class GreedyAgent:
         return next((a for a in legal if a.kind != "end"), legal[0])
 
 
-def simple_move(state: State):
+def simple_move(state: State) -> Action:
     """A legal move needing no search: draw from the stock, pass, discard the highest card,
     else the first legal action that is not "end"."""
     legal = state.legal_actions()

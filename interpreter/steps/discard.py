@@ -5,11 +5,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from ..model.state_fields import SEAT, state_field
-from .base import END_TURN, Step, not_held
+from .base import END_TURN, After, Step, not_held
 from .table_melds import extending_faces
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
+    from ..model.actions import Action
 
 
 @dataclass(eq=False)
@@ -30,7 +31,7 @@ class Discard(Step):
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
 
-    def actions(self, state: GameState):
+    def actions(self, state: GameState) -> tuple[list[Action], bool]:
         actions = state.action_cache.get("discard") or state.card_actions("discard")
         if state.plain and not (self.not_taken_card or self.not_playable):
             # (card ids are faces, so the hand holds each face once)
@@ -48,11 +49,11 @@ class Discard(Step):
                 faces = idle
         return faces
 
-    def apply(self, state: GameState, action):
+    def apply(self, state: GameState, action: Action) -> After:
         put_on_pile(state, state.player, action.cards[0])
         return END_TURN
 
-    def explain(self, state: GameState, action):
+    def explain(self, state: GameState, action: Action) -> str | None:
         name = action.cards[0] if len(action.cards) == 1 else " ".join(action.cards)
         reason = not_held(state, name)
         if reason is not None:

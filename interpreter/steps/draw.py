@@ -11,7 +11,7 @@ from ..model.rule_options import option
 from ..model.scopes import knock_scope
 from ..model.state_fields import CARD, NAMED, SEAT_CARDS, state_field
 from ..model.views import knock_env
-from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, NEXT, Step
+from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, NEXT, After, Step
 from .buying import Buying
 from .table_melds import can_use
 
@@ -77,7 +77,7 @@ class Draw(Step):
         own = state.own_discards.get(state.player)
         return own is not None and any(card in own for card in state.discard[-depth:])
 
-    def actions(self, state: GameState):
+    def actions(self, state: GameState) -> tuple[list[Action], bool]:
         out = [DRAW_STOCK] if state.stock else []
         if "discard" in self.piles and state.discard and not state.stock_only and (
                 self.discard_when is None or self.discard_when(
@@ -102,7 +102,7 @@ class Draw(Step):
                 out.append(Action("draw", pile="discard", target=depth))
         return out
 
-    def apply(self, state: GameState, action):
+    def apply(self, state: GameState, action: Action) -> After:
         seat = state.player
         if action.pile == "stock":
             for _ in range(self.count):
@@ -119,7 +119,7 @@ class Draw(Step):
                 state.must_use = state.taken
         return NEXT
 
-    def explain(self, state: GameState, action):
+    def explain(self, state: GameState, action: Action) -> str | None:
         if action.pile == "stock":
             return None if state.stock else "the stock is empty"
         if action.pile != "discard":
