@@ -43,7 +43,7 @@ def legal(state: GameState) -> Legal:
     phase = state.phase
     if phase is TURN:
         return turn_actions(state)
-    stage = state.variant.stages.get(phase.value)        # (none when the match is over)
+    stage = state.variant.stages.get(phase._value_)      # (none when the match is over)
     return NOTHING if stage is None else Legal(stage.stage_actions(state), 0)
 
 
@@ -155,7 +155,7 @@ def _play(state: GameState, action: Action, index: int) -> None:
             return
     phase = state.phase
     if phase is not TURN:
-        _resume(state, state.variant.stages[phase.value].answer(state, action))
+        _resume(state, state.variant.stages[phase._value_].answer(state, action))
         return
     steps = state.variant.turn
     seat = state.player

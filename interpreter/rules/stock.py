@@ -15,7 +15,7 @@ from ..model.actions import Action
 from ..model.randomness import shuffled
 from ..model.rule_options import build_options
 from ..model.state_fields import COUNT, SEATS, state_field
-from ..steps.base import DRAW_DISCARD, KNOCKED_NOW, PASS, VOID_NOW, Resume, Then
+from ..steps.base import DRAW_DISCARD, KNOCKED_NOW, PASS, VOID_NOW, Resume, ask
 from ..steps.draw import take_discard
 from .base import Ending
 
@@ -137,7 +137,7 @@ class Stock:
             return VOID_NOW
         if action == DRAW_DISCARD:
             take_discard(state, state.player)
-            return Resume(Then.ASK, state.player)
+            return ask(state.player)
         knock = state.variant.step("knock")
         assert knock is not None
         knock.apply(state, action)

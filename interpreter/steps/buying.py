@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..model.actions import Action
 from ..model.state_fields import SEAT, SEAT_COUNTS, SEATS, state_field
-from .base import BUY, PASS, Resume, Then
+from .base import BUY, PASS, Resume, ask, back_to_turn
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -74,6 +74,7 @@ class Buying:
     def answer(self, state: GameState, action: Action) -> Resume:
         """The asked seat buys or passes; once the stage is over, the turn goes on."""
         in_turn = state.in_turn
+        assert in_turn is not None                # (a buying stage holds a seat's turn)
         seat = state.buyers.pop(0)
         if action == BUY:
             card = state.discard.pop()
@@ -84,9 +85,9 @@ class Buying:
             state.buys[seat] = state.buys.get(seat, 0) + 1
             state.buyers = []
         if state.buyers:
-            return Resume(Then.ASK, state.buyers[0])
+            return ask(state.buyers[0])
         state.in_turn = None
-        return Resume(Then.TURN, in_turn)
+        return back_to_turn(in_turn)
 
     def sentence(self) -> str:
         who = ("When the player in turn draws from the stock instead of taking the discard, "

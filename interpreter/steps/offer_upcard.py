@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..model.actions import Action
 from ..model.state_fields import FLAG, SEATS, state_field
-from .base import PASS, TAKE, Resume, Step, Then
+from .base import PASS, TAKE, Resume, Step, ask, back_to_turn
 from .draw import take_discard
 
 if TYPE_CHECKING:
@@ -62,11 +62,11 @@ class OfferUpcard(Step):
         if action == TAKE:
             take_discard(state, seat)
             state.offer = []
-            return Resume(Then.TURN, seat, state.variant.step_index("draw") + 1)
+            return back_to_turn(seat, state.variant.step_index("draw") + 1)
         if state.offer:
-            return Resume(Then.ASK, state.offer[0])
+            return ask(state.offer[0])
         state.stock_only = True
-        return Resume(Then.TURN, state.in_play[0], state.variant.first_step)
+        return back_to_turn(state.in_play[0], state.variant.first_step)
 
     def sentence(self) -> str:
         return (f"Upcard (first turn of a hand only): the upcard is offered to {TO[self.to]}; "

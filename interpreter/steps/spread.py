@@ -16,7 +16,7 @@ from ..model.rule_options import build_options, option
 from ..model.scopes import round_scope
 from ..model.state_fields import PLACE, SEATS, Checker, Kind, state_field
 from ..model.views import round_env
-from .base import SCORE_NOW, Resume, Then, not_held
+from .base import SCORE_NOW, Resume, ask, not_held
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -266,7 +266,7 @@ class Spread:
     def answer(self, state: GameState, action: Action) -> Resume:
         """Lay out or lay off; then the next seat, or the hand is scored."""
         seat = self.apply(state, action)
-        return SCORE_NOW if seat is None else Resume(Then.ASK, seat)
+        return SCORE_NOW if seat is None else ask(seat)
 
     def apply(self, state: GameState, action: Action) -> int | None:
         """Lay out or lay off; returns the next seat to play, or None when all have."""
