@@ -83,14 +83,14 @@ class Layout:
         return data
 
 
-_LAYOUTS: dict[type, Layout] = {}
+LAYOUTS: dict[type, Layout] = {}        # by state class (read directly on hot paths)
 
 
 def layout_of(cls: type) -> Layout:
     """The layout of state class ``cls``, worked out on first use."""
-    found = _LAYOUTS.get(cls)
+    found = LAYOUTS.get(cls)
     if found is None:
-        found = _LAYOUTS[cls] = Layout(cls)
+        found = LAYOUTS[cls] = Layout(cls)
     return found
 
 

@@ -54,7 +54,7 @@ from .core_kinds import (
     STEP,
     parse_action,
 )
-from .layout import layout_of
+from .layout import LAYOUTS, layout_of
 from .story import Entry
 
 LOG_DOC = ("The hand's story (interpreter/engine/story.py): one entry per action applied and "
@@ -148,7 +148,7 @@ class GameState(MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeld
     # ---- lifetimes ------------------------------------------------------------------------
     def reset(self, lifetime: str) -> None:
         """Give every field of ``lifetime`` its declared starting value."""
-        layout_of(type(self)).resets[lifetime](self)
+        (LAYOUTS.get(type(self)) or layout_of(type(self))).resets[lifetime](self)
 
     def derive(self) -> None:
         """Work out the derived fields from the variant, the seats, the dealer and roles."""
@@ -203,7 +203,7 @@ class GameState(MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeld
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of every data field, for :meth:`restore`."""
-        return layout_of(type(self)).snapshot(self)
+        return (LAYOUTS.get(type(self)) or layout_of(type(self))).snapshot(self)
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Set every data field to its value in ``snapshot``. Lists and dicts are refilled in

@@ -270,7 +270,7 @@ def _end_turn(state: GameState) -> None:
     for rule in state.variant.after_turn:
         ending = rule.after_turn(state, seat)
         if ending is not None:
-            _ENDINGS[ending](state, seat)
+            _ENDINGS[ending._value_](state, seat)
             return
     _begin_turn(state, state.next_in_play(seat))
 
@@ -374,5 +374,6 @@ def begin_hand(state: GameState) -> None:
 
 
 # What the turn driver does for each ending a rule gives after a turn (_end_turn).
-_ENDINGS = {Ending.WENT_OUT: _went_out, Ending.GUARD: _void_by_guard, Ending.VOID: _void,
-            Ending.SCORE: _counted, Ending.LAST_LAP: _next_of_last_lap, Ending.WALL: _at_wall}
+_ENDINGS = {ending.value: act for ending, act in (
+    (Ending.WENT_OUT, _went_out), (Ending.GUARD, _void_by_guard), (Ending.VOID, _void),
+    (Ending.SCORE, _counted), (Ending.LAST_LAP, _next_of_last_lap), (Ending.WALL, _at_wall))}
