@@ -1,5 +1,5 @@
 """The kinds of the core state's own fields (see :mod:`interpreter.model.state_fields`): the
-match's seed and deck orders, roles, counters, the history of finished hands, the hand's log
+match's seed and deck orders, roles, the history of finished hands, the hand's log
 and the position. Their walks show the saved-game checker every seat and card in them."""
 from __future__ import annotations
 
@@ -77,9 +77,6 @@ DECK_ORDERS = Kind("deck orders", {"type": "array", "maxItems": 10000,
 ROLES = Kind("roles", {"type": "object", "maxProperties": 64,
                        "propertyNames": {"$ref": "#/$defs/name"},
                        "additionalProperties": {"$ref": "#/$defs/seat"}}, _roles)
-COUNTERS = Kind("counters", {"type": "object", "maxProperties": 256,
-                             "propertyNames": {"$ref": "#/$defs/name"},
-                             "additionalProperties": {"$ref": "#/$defs/per_seat_numbers"}})
 HISTORY = Kind("history", {"type": "array", "maxItems": 100000,
                            "items": {"$ref": "#/$defs/record"}}, _records)
 LOG = Kind("log", {"type": "array", "maxItems": 100000}, _entries, holds_cards=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..errors import CardError
 from ..model.randomness import shuffled
 from ..model.views import knock_env
-from . import counters
+from ..rules import counters
 
 if TYPE_CHECKING:
     from .state import GameState

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import counters, story
+from ..rules import counters
+from . import story
 from .reveal import arranged_tokens
 
 if TYPE_CHECKING:

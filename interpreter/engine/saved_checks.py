@@ -129,9 +129,6 @@ def _match(s: dict, variant: Variant, n: int) -> None:
     if sorted(s["counters"]) != sorted(names):
         raise fail(f"{S}.counters", f"the counters are {', '.join(names) or 'none'} "
                    f"(got {', '.join(s['counters']) or 'none'})")
-    for key, values in s["counters"].items():
-        if len(values) != n:
-            raise fail(f"{S}.counters.{key}", f"{len(values)} entries for {n} players")
     if s["deals"] < 1:
         raise fail(f"{S}.deals", "no hand dealt (a saved match has dealt at least one)")
     outcomes = {o.name for o in variant.scoring.outcomes} | {variant.scoring.void_outcome}

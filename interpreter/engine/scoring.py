@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model.views import round_env
+from ..rules import counters
 from ..steps.spread import counted
-from . import counters, seating
+from . import seating
 from .reveal import reveal
 
 if TYPE_CHECKING:

@@ -33,6 +33,7 @@ from ..model.state_fields import (
     state_field,
 )
 from ..model.variant import Variant
+from ..rules.counters import CountersMemory
 from ..rules.match import MatchMemory
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
@@ -44,7 +45,6 @@ from ..steps.offer_upcard import OfferMemory
 from ..steps.spread import SpreadMemory
 from ..steps.table_melds import TableMemory
 from .core_kinds import (
-    COUNTERS,
     DECK_ORDERS,
     HISTORY,
     LOG,
@@ -88,7 +88,7 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 
 @dataclass(eq=False, slots=True)
-class GameState(MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
+class GameState(CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
                 KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
@@ -107,8 +107,6 @@ class GameState(MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeld
     deals: int = state_field("match", COUNT, 0, owner="engine.dealing")
     dealer: int = state_field("match", SEAT, 0, owner="engine.seating")
     roles: dict[str, int] | None = state_field("match", ROLES, None, owner="engine.seating")
-    counters: dict[str, list[float]] = state_field("match", COUNTERS, factory=dict,
-                                                   owner="engine.counters")
     history: list[Mapping[str, Any]] = state_field("match", HISTORY, factory=list,
                                                    owner="engine.scoring")  # records are
     # never changed once written

@@ -17,10 +17,11 @@ from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
 from ..model.variant import KEEPS_TURN
 from ..model.views import round_env
+from ..rules import counters
 from ..rules.base import Ending
 from ..steps.base import END, After, Resume, Then
 from ..steps.offer_upcard import OfferUpcard
-from . import counters, dealing, scoring, story
+from . import dealing, scoring, story
 from .legal import NOTHING, Legal
 from .state import GameState, Phase, reset_turn
 

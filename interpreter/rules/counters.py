@@ -1,15 +1,40 @@
-"""Counters a spec declares: a number per player, set at the start of each hand or of the
-match, updated as that player takes an action (before the action changes the cards) and after
-each scored hand, and added to by match bonuses that name them. Owns the field ``counters``."""
+"""Counters a spec declares (the ``counters`` section): a number per player, set at the start
+of each hand or of the match, updated as that player takes an action (before the action
+changes the cards) and after each scored hand, and added to by match bonuses that name them.
+Their values are this rule's slice of the game state."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model.actions import Action
+from ..model.state_fields import Checker, Kind, state_field
 from ..model.views import PlayerView, knock_env
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from ..engine.state import GameState
+
+
+def _each_counter(value: dict[str, list[float]], at: str, check: Checker) -> None:
+    """A saved counter has a value per player."""
+    for name, values in value.items():
+        if len(values) != check.players:
+            raise check.fail(f"{at}.{name}", f"{len(values)} entries for {check.players} "
+                             "players")
+
+
+COUNTERS = Kind("counters", {"type": "object", "maxProperties": 256,
+                             "propertyNames": {"$ref": "#/$defs/name"},
+                             "additionalProperties": {"$ref": "#/$defs/per_seat_numbers"}},
+                _each_counter)
+
+
+@dataclass(eq=False)
+class CountersMemory:
+    """The counters' slice of the game state: each counter's value per seat, by name."""
+
+    __slots__ = ()
+    counters: dict[str, list[float]] = state_field("match", COUNTERS, factory=dict)
 
 
 def start(state: GameState, reset: str) -> None:
@@ -57,11 +82,6 @@ def on_scored(state: GameState, env: dict[str, Any], points: list[int], outcome:
         state.counters[counter.name] = new
     for name in ("p", "value", "points", "outcome"):
         env.pop(name, None)
-
-
-def add(state: GameState, name: str, gains: list[int]) -> None:
-    """A match bonus paid into counter ``name`` instead of the totals."""
-    state.counters[name] = [v + g for v, g in zip(state.counters[name], gains)]
 
 
 def shown(state: GameState) -> dict[str, list[float]]:
