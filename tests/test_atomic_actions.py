@@ -29,6 +29,7 @@ from interpreter.native import running_compiled
 from interpreter.rules import counters
 from interpreter.rules.match import Match
 from interpreter.rules.round_end import RoundEnd
+from interpreter.rules.scoring import Scoring
 from interpreter.rules.stock import Stock
 from interpreter.steps import (
     Discard,
@@ -79,7 +80,8 @@ def _faulty(original):
 FAULTS = [(Draw, "apply"), (Discard, "apply"), (Knock, "apply"), (Meld, "apply"),
           (DrawUntilMeld, "apply"), (OfferUpcard, "answer"), (Spread, "apply"),
           (meld_step, "apply_meld"), (draw_until_meld, "apply_meld"),
-          (scoring, "score_hand"), (scoring, "void_hand"), (Match, "after_hand"),
+          (scoring, "score_hand"), (scoring, "void_hand"), (Scoring, "settle"),
+          (Scoring, "pay"), (Match, "after_hand"),
           (counters, "on_action"), (counters, "on_scored"), (counters, "start"),
           (dealing, "deal_hand"), (RoundEnd, "after_turn"), (Stock, "after_turn"),
           (Stock, "start_last_lap"),

@@ -1,10 +1,8 @@
 """The kinds of the core state's own fields (see :mod:`interpreter.model.state_fields`): the
-match's seed and deck orders, roles, the history of finished hands, the hand's log
-and the position. Their walks show the saved-game checker every seat and card in them."""
+match's seed and deck orders, roles, the hand's log and the position. Their walks show the saved-game checker every seat and card in them."""
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from ..errors import IllegalAction
 from ..model.actions import Action, show
@@ -23,23 +21,6 @@ def _orders(value: list[list[int]], at: str, check: Checker) -> None:
 def _roles(value: dict[str, int] | None, at: str, check: Checker) -> None:
     for role, seat in (value or {}).items():
         check.seat(f"{at}[{role!r}]", seat)
-
-
-def _records(value: list[dict[str, Any]], at: str, check: Checker) -> None:
-    """Each finished hand's seats: who knocked, dealt, played first and won, and per seat."""
-    for i, record in enumerate(value):
-        here = f"{at}[{i}]"
-        for key in ("knocker", "dealer", "first_player"):
-            if record[key] is not None:
-                check.seat(f"{here}.{key}", record[key])
-        for j, seat in enumerate(record["winners"]):
-            check.seat(f"{here}.winners[{j}]", seat)
-        for part in ("deadwood", "reveal"):
-            for key in record.get(part, ()):
-                check.seat(f"{here}.{part}[{key!r}]", int(key))
-        if len(record["points"]) != check.players:
-            raise check.fail(f"{here}.points", f"{len(record['points'])} entries for "
-                             f"{check.players} players")
 
 
 def _entries(value: list, at: str, check: Checker) -> None:
@@ -77,7 +58,5 @@ DECK_ORDERS = Kind("deck orders", {"type": "array", "maxItems": 10000,
 ROLES = Kind("roles", {"type": "object", "maxProperties": 64,
                        "propertyNames": {"$ref": "#/$defs/name"},
                        "additionalProperties": {"$ref": "#/$defs/seat"}}, _roles)
-HISTORY = Kind("history", {"type": "array", "maxItems": 100000,
-                           "items": {"$ref": "#/$defs/record"}}, _records)
 LOG = Kind("log", {"type": "array", "maxItems": 100000}, _entries, holds_cards=True)
 STEP = Kind("step", {"type": "integer", "minimum": 0, "maximum": 99})

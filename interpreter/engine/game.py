@@ -24,7 +24,7 @@ from ..spec import load_variant
 from ..steps import table_melds
 from ..steps.knock import Knock
 from ..table import Opening
-from . import refusals, saved, saved_checks, scoring, seating, turn
+from . import refusals, saved, saved_checks, seating, turn
 from .dealing import deck_order
 from .legal import Legal
 from .observe import observation
@@ -248,7 +248,7 @@ def new_game(variant: Variant | str, players: int | None = None, seed: int | Non
         deck = [deck]
     faces_of = variant.deck_for(players).faces_of
     state.deck_orders = [deck_order(faces_of, variant.faces, d) for d in (deck or [])]
-    scoring.start_match(state)
+    state.variant.scoring.start(state)
     counters.start(state, "match")
     chosen = seating.first_roles(variant, players, state.seed, roles)
     seating.seat_match(state, chosen, seating.first_dealer(variant, players, state.seed,

@@ -11,7 +11,7 @@ fields (the variant, card faces, caches) are worked out again from the rest, nev
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -25,8 +25,6 @@ from ..model.state_fields import (
     COUNT,
     NAMED,
     PER_SEAT_CARDS,
-    PER_SEAT_COUNTS,
-    PER_SEAT_NUMBERS,
     PLACE,
     SEAT,
     Kind,
@@ -35,6 +33,7 @@ from ..model.state_fields import (
 from ..model.variant import Variant
 from ..rules.counters import CountersMemory
 from ..rules.match import MatchMemory
+from ..rules.scoring import ScoringMemory
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
@@ -46,7 +45,6 @@ from ..steps.spread import SpreadMemory
 from ..steps.table_melds import TableMemory
 from .core_kinds import (
     DECK_ORDERS,
-    HISTORY,
     LOG,
     PLAYER_COUNT,
     ROLES,
@@ -88,7 +86,7 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 
 @dataclass(eq=False, slots=True)
-class GameState(CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
+class GameState(ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
                 KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
@@ -99,17 +97,9 @@ class GameState(CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemor
     seed: int = state_field("match", SEED, 0, owner="engine.game")
     deck_orders: list[list[int]] = state_field("match", DECK_ORDERS, factory=list, cards=NAMED,
                                                key="decks", owner="engine.game")
-    totals: list[int] = state_field("match", PER_SEAT_NUMBERS, factory=list, key="scores",
-                                    owner="engine.scoring")
-    rounds_won: list[int] = state_field("match", PER_SEAT_COUNTS, factory=list,
-                                        owner="engine.scoring")
-    hands_played: int = state_field("match", COUNT, 0, owner="engine.scoring")
     deals: int = state_field("match", COUNT, 0, owner="engine.dealing")
     dealer: int = state_field("match", SEAT, 0, owner="engine.seating")
     roles: dict[str, int] | None = state_field("match", ROLES, None, owner="engine.seating")
-    history: list[Mapping[str, Any]] = state_field("match", HISTORY, factory=list,
-                                                   owner="engine.scoring")  # records are
-    # never changed once written
     # ---- the hand
     stock: list[int] = state_field("hand", CARDS, factory=list, cards=PLACE,
                                    owner="engine.dealing")

@@ -25,8 +25,6 @@ NEXT_DEALER = {"left": "the player to the dealer's left", "winner": "the winner 
                "loser": "the loser of the hand", "same": "the same dealer"}
 OPENER = {"first_meld_of_round": "the first meld of each round",
           "first_meld_of_each_player": "each player's first meld of each round"}
-MODE = {"points": "players collect points; the highest total wins",
-        "penalty": "losers collect penalty points; the lowest total wins"}
 EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
 TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
@@ -470,11 +468,7 @@ def _awards(awards: tuple[Award, ...], indent: str) -> list[str]:
 def _scoring(v: Variant) -> list[str]:
     scoring = v.scoring
     lines = _heading("Scoring")
-    mode = MODE[scoring.mode]
-    if v.match.standing is not None:
-        mode = mode.split(";")[0] + "; the match is won by standing (see The match)"
-    lines += _wrap(f"Mode {scoring.mode}: {mode}. The first row whose condition "
-                   "holds decides the round; p is the player receiving the points.")
+    lines += _wrap(scoring.sentence(by_standing=v.match.standing is not None))
     for row in _reachable(scoring.outcomes):
         cond = "otherwise" if _always(row.when) else f"when {_f(row.when)}"
         lines += _wrap(f"{row.name}: {cond}", "  ", "    ")

@@ -35,6 +35,10 @@ class BuildContext(Protocol):
 
     def problem(self, key: str | None, message: str) -> None: ...
 
+    def warn(self, key: str | None, message: str) -> None:
+        """A located warning: a rule that can never apply (the build goes on)."""
+        ...
+
     def scope(self, scope: Scope) -> Scope:
         """``scope`` with the spec's params, for formulas a rule compiles itself."""
         ...

@@ -16,6 +16,7 @@ from ..melds.needs import MeldValues, Need
 if TYPE_CHECKING:
     from ..rules.match import Match
     from ..rules.round_end import RoundEnd
+    from ..rules.scoring import Scoring
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
 
@@ -112,13 +113,6 @@ class Outcome:
     when: Formula
     winners: Formula
     awards: tuple[Award, ...]
-
-
-@dataclass(frozen=True)
-class Scoring:
-    mode: str                               # points | penalty
-    outcomes: tuple[Outcome, ...]
-    void_outcome: str
 
 
 @dataclass(frozen=True)

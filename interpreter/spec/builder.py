@@ -18,6 +18,7 @@ from ..model import scopes
 from ..model import variant as model
 from ..rules.match import Match
 from ..rules.round_end import RoundEnd
+from ..rules.scoring import Scoring
 from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Step
 from .validate import format_problem, path_text
@@ -366,48 +367,14 @@ class Builder:
             file, line, col, ("turn",), "warning: no hand can end (no knock, no going out, and "
             "the stock is reshuffled without limit) but by the guard round_end.max_turns"))
 
-    def _scoring(self, roles) -> model.Scoring:
-        sc = self.spec["scoring"]
-        outcomes, rows = [], sc["outcomes"]
-        for i, row in enumerate(rows):
-            path = ("scoring", "outcomes", i)
-            if i == len(rows) - 1 and _formula_text(row.get("when", True)) != "true":
-                self.problem(path, "the last row must have no 'when', so that every round is scored")
-            if i < len(rows) - 1 and _formula_text(row.get("when", True)) == "true":
-                file, line, col, _ = self.locate(path, False)
-                self.warnings.append(format_problem(
-                    file, line, col, path, f"warning: outcome {row['outcome']!r} always holds: "
-                    "the rows after it can never decide a hand"))
-            outcomes.append(model.Outcome(
-                row["outcome"],
-                self.formula(path + ("when",), scopes.round_scope(roles), BOOL, "true"),
-                self.formula(path + ("winners",), scopes.round_scope(roles), PLAYERS, "lowest(players)"),
-                tuple(self._award(path + ("award", k), scopes.award_scope(roles), "winners")
-                      for k in range(len(row["award"])))))
-            self._warn_if_nobody_paid(path, outcomes[-1])
+    def _scoring(self, roles) -> Scoring:
+        scoring = Scoring.build(self.spec["scoring"], _At(self, ("scoring",), roles))
         instant = self.spec["deal"]["instant_win"]
-        if instant is not None and instant["outcome"] not in {o.name for o in outcomes}:
+        names = [o.name for o in scoring.outcomes]
+        if instant is not None and instant["outcome"] not in names:
             self.problem(("deal", "instant_win", "outcome"), f"no outcome row named "
-                         f"{instant['outcome']!r} (the rows are "
-                         f"{', '.join(o.name for o in outcomes)})")
-        return model.Scoring(sc["mode"], tuple(outcomes), sc["void"]["outcome"])
-
-    def _award(self, path: tuple, scope: Scope, default_to: str) -> model.Award:
-        return model.Award(self.formula(path + ("to",), scope, PLAYERS, default_to),
-                           self.formula(path + ("when",), scope, BOOL, "true"),
-                           self.formula(path + ("points",), scope, NUM))
-
-    def _warn_if_nobody_paid(self, path: tuple, outcome: model.Outcome) -> None:
-        """A row none of whose awards can pay anything scores nothing: say so."""
-        def never_pays(award: model.Award) -> bool:
-            constant = [f for f in (award.when, award.points) if f is not None and f.constant]
-            return any(not f(None) for f in constant)
-        if all(never_pays(a) for a in outcome.awards):
-            file, line, col, _ = self.locate(path, False)
-            why = "has no awards" if not outcome.awards else "has no award that can pay points"
-            self.warnings.append(format_problem(
-                file, line, col, path, f"warning: outcome {outcome.name!r} {why}: a hand it "
-                "decides scores nothing"))
+                         f"{instant['outcome']!r} (the rows are {', '.join(names)})")
+        return scoring
 
     def _match(self) -> Match:
         counters = set(self.spec.get("counters") or {})
@@ -459,6 +426,12 @@ class _At:
 
     def problem(self, key: str | None, message: str) -> None:
         self.builder.problem(self._path(key), message)
+
+    def warn(self, key: str | None, message: str) -> None:
+        path = self._path(key)
+        file, line, col, _ = self.builder.locate(path, False)
+        self.builder.warnings.append(format_problem(file, line, col, path,
+                                                    f"warning: {message}"))
 
     def scope(self, scope: Scope) -> Scope:
         return self.builder.scope(scope)
