@@ -9,6 +9,7 @@ import random
 import shutil
 import typing
 from enum import Enum
+from pathlib import Path
 
 import pytest
 
@@ -345,3 +346,34 @@ def test_the_cli_checks_saved_games_in_one_line_each(tmp_path, capsys):
 def test_the_schemas_phases_are_the_engines():
     from interpreter.engine.state import Phase
     assert STATE["properties"]["phase"]["enum"] == [p.value for p in Phase]
+
+
+# ---- options added after games began to be saved ----------------------------------------------
+def _added_paths(node, path="", out=None) -> list[str]:
+    """The options the variant schema marks ``x-added`` (each with a default)."""
+    out = [] if out is None else out
+    if isinstance(node, dict):
+        if "x-added" in node:
+            assert "default" in node, f"{path}: an added option needs a default"
+            out.append(path)
+        for key, value in node.items():
+            _added_paths(value, f"{path}.{key}", out)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _added_paths(value, f"{path}[{i}]", out)
+    return out
+
+
+def test_an_option_added_at_its_default_leaves_the_spec_hash_and_old_saves_as_they_were():
+    from interpreter.spec.resolved import spec_hash
+    from interpreter.spec.sources import schema_path
+    assert _added_paths(json.loads(schema_path().read_text()))      # (the test can fail)
+    spec = copy.deepcopy(load_variant("rummy_500").spec)
+    draw = spec["turn"][0]["draw"]
+    before = copy.deepcopy(spec)                       # as written before the two options
+    del before["turn"][0]["draw"]["not_own_discard"], before["stock"]["reshuffle"]
+    assert spec_hash(spec) == spec_hash(before)
+    draw["not_own_discard"] = True                     # used: another version of the game
+    assert spec_hash(spec) != spec_hash(before)
+    saved_before = Path(__file__).with_name("positions") / "costly_carousel.json"
+    State.from_json(saved_before.read_text())          # a game saved before them loads

@@ -12,14 +12,18 @@ import json
 from ..errors import SpecError
 from ..model.variant import Variant
 from .builder import Builder
-from .defaults import with_defaults
+from .defaults import with_defaults, without_added_defaults
 from .loader import Marks
 from .sources import schema_path
 from .validate import check, load_schema
 
 
 def spec_hash(spec) -> str:
-    """``sha256:`` and the hex digest of the spec as canonical JSON (sorted keys)."""
+    """``sha256:`` and the hex digest of the resolved spec as canonical JSON (sorted keys),
+    leaving out the options added since saved games began that are at their defaults (the
+    schema marks them ``x-added``): adding an option keeps the hash of every spec that does
+    not use it, and its saved games load."""
+    spec = without_added_defaults(spec, load_schema(schema_path()))
     text = json.dumps(spec, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       allow_nan=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
