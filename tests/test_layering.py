@@ -41,17 +41,13 @@ LEVELS: tuple[tuple[str, ...], ...] = (
 LEVEL = {part: i for i, parts in enumerate(LEVELS) for part in parts}
 
 # Upward imports that only name a type for annotations (they never run), importing module ->
-# imported module. The importing side is one module, or a tuple of prefixes that covers every
-# module under them. Keep this short; remove an entry once its import goes.
-TYPE_ONLY_UP: dict[tuple[str | tuple[str, ...], str], str] = {
+# imported module. Either side is one module, or a tuple of prefixes that covers every module
+# under them. Keep this short; remove an entry once its import goes.
+TYPE_ONLY_UP: dict[tuple[str | tuple[str, ...], str | tuple[str, ...]], str] = {
     ("interpreter.model.variant", "interpreter.steps.base"):
         "Variant.turn is annotated as a tuple of Step",
-    ("interpreter.model.variant", "interpreter.rules.match"):
-        "Variant.match is annotated as the Match rule built from the match section",
-    ("interpreter.model.variant", "interpreter.rules.round_end"):
-        "Variant.round_end is annotated as the RoundEnd rule built from the round_end section",
-    ("interpreter.model.variant", "interpreter.rules.stock"):
-        "Variant.stock is annotated as the Stock rule built from the stock section",
+    ("interpreter.model.variant", ("interpreter.rules.",)):
+        "Variant's sections are annotated as the rules built from them (stock, round_end, ...)",
     ("interpreter.model.views", "interpreter.engine.state"):
         "the formulas' views (players, environments) annotate the game state they read",
     (("interpreter.steps.", "interpreter.rules."), "interpreter.engine.state"):
@@ -60,10 +56,14 @@ TYPE_ONLY_UP: dict[tuple[str | tuple[str, ...], str], str] = {
 }
 
 
-def _allowances(module: str, target: str) -> list[tuple[str | tuple[str, ...], str]]:
+def _allowances(module: str, target: str) -> list[tuple[str | tuple[str, ...],
+                                                       str | tuple[str, ...]]]:
     """The entries of TYPE_ONLY_UP that let ``module`` import ``target`` type-only."""
-    return [(by, to) for by, to in TYPE_ONLY_UP if to == target
-            and (module.startswith(by) if isinstance(by, tuple) else module == by)]
+    return [(by, to) for by, to in TYPE_ONLY_UP if _covers(to, target) and _covers(by, module)]
+
+
+def _covers(side: str | tuple[str, ...], module: str) -> bool:
+    return module.startswith(side) if isinstance(side, tuple) else module == side
 
 
 class Import(NamedTuple):
