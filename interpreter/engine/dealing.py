@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from ..errors import CardError
 from ..model.randomness import shuffled
-from ..model.views import knock_env
 from ..rules import counters
 
 if TYPE_CHECKING:
@@ -91,15 +90,3 @@ def deal_hand(state: GameState) -> None:
     if v.wilds.turned_card and state.stock:
         state.turned = state.stock.pop()
     state.derive_wilds()
-
-
-def instant_winner(state: GameState) -> int | None:
-    """The first seat, from the first player on, whose dealt hand wins at once
-    (``deal.instant_win``), or None."""
-    rule = state.variant.deal.instant_win
-    if rule is None:
-        return None
-    for seat in state.in_play:
-        if rule.when(knock_env(state, seat, state.hand_faces(seat))):
-            return seat
-    return None

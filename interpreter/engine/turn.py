@@ -356,7 +356,7 @@ def begin_hand(state: GameState) -> None:
     at once (``deal.instant_win``) is scored and the next hand dealt."""
     dealing.deal_hand(state)
     story.dealt(state)
-    winner = dealing.instant_winner(state)
+    winner = state.variant.deal.instant_winner(state)
     while winner is not None:
         state.went_out = winner
         scoring.score_hand(state, won_at_deal=winner)
@@ -365,7 +365,7 @@ def begin_hand(state: GameState) -> None:
             return
         dealing.deal_hand(state)
         story.dealt(state)
-        winner = dealing.instant_winner(state)
+        winner = state.variant.deal.instant_winner(state)
     steps = state.variant.turn
     if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
             and cast(OfferUpcard, steps[0]).start(state):

@@ -19,10 +19,6 @@ from ..model.variant import Award, Variant
 T = TypeVar("T")
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
-FIRST_DEALER = {"random": "chosen at random", "high_card": "the player who cuts the highest card",
-                "first_seat": "seat 0"}
-NEXT_DEALER = {"left": "the player to the dealer's left", "winner": "the winner of the hand",
-               "loser": "the loser of the hand", "same": "the same dealer"}
 OPENER = {"first_meld_of_round": "the first meld of each round",
           "first_meld_of_each_player": "each player's first meld of each round"}
 EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
@@ -192,31 +188,11 @@ def _points(v: Variant) -> str:
 
 
 def _deal(v: Variant) -> list[str]:
-    (low, high), deal, roles = v.players, v.deal, v.roles
     lines = _heading("The deal")
-    sizes = _counts(low, high, v.hand_size)
-    each = "; ".join(f"{_plural(n, 'card')} each" + (f" with {span} players" if len(sizes) > 1
-                                                     else "") for span, n in sizes)
-    if deal.hand_size_by_round is not None:
-        each = (f"{_f(deal.hand_size_by_round)} cards each (round is the hand's number, 1 for "
-                "the first; player_count the number of players)")
-    lines += _wrap(f"Deal {each}, one card at a time, starting left of the dealer. "
-                   + ("The next card is turned face up to start the discard pile. "
-                      if deal.upcard else "")
-                   + "The rest is the stock, face down.")
-    if roles and roles.dealer:
-        lines += _wrap(f"The {roles.dealer} deals every hand.")
-    else:
-        lines += _wrap(f"First dealer: {FIRST_DEALER[deal.first_dealer]}. "
-                       f"Next dealer: {NEXT_DEALER[deal.next_dealer]}.")
-    if not roles:
-        first = "dealer" if deal.first_player == "dealer" else "player to the dealer's left"
-        lines += _wrap(f"The {first} plays first; play passes to the left.")
-    if deal.instant_win is not None:
-        lines += _wrap(f"A dealt hand wins at once when {_f(deal.instant_win.when)} (checked for "
-                       "each player from the first player on, before anyone plays): the hand "
-                       f"ends and is scored as {deal.instant_win.outcome}, that player its "
-                       "winner.")
+    sizes = _counts(v.players[0], v.players[1], v.hand_size)
+    rules = [v.deal] + ([v.deal.instant_win] if v.deal.instant_win else [])
+    for text in v.deal.sentences(v, sizes):
+        lines += _wrap(_kept(text, *rules))
     return lines
 
 

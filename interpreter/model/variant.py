@@ -14,6 +14,7 @@ from ..melds import Arrangement, MeldRules
 from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
+    from ..rules.deal import Deal
     from ..rules.match import Match
     from ..rules.round_end import RoundEnd
     from ..rules.scoring import Scoring
@@ -22,26 +23,6 @@ if TYPE_CHECKING:
 
 KEEPS_TURN = "keeps_turn"      # Variant.quiet_steps: a simple step that never ends the turn
 
-
-
-@dataclass(frozen=True)
-class InstantWin:
-    """A dealt hand that wins at once: ``when`` per seat (seen as a knock condition sees the
-    turn); the hand is scored by the outcome row named ``outcome``."""
-
-    when: Formula
-    outcome: str
-
-
-@dataclass(frozen=True)
-class DealRules:
-    hand_size: Mapping[int, int]            # per player count (for a formula: in round 1)
-    upcard: bool
-    first_dealer: str                       # random | high_card | first_seat
-    next_dealer: str                        # left | winner | loser | same
-    first_player: str = "left_of_dealer"    # left_of_dealer | dealer: who plays first
-    hand_size_by_round: Formula | None = None   # of round and player_count, when given
-    instant_win: InstantWin | None = None   # a dealt hand that wins the hand at once
 
 
 @dataclass(frozen=True)
@@ -141,7 +122,7 @@ class Variant:
     decks: Mapping[int, int]                # copies per player count
     jokers: Mapping[int, int]               # jokers per player count
     meld_rules: MeldRules
-    deal: DealRules
+    deal: Deal
     roles: RoleRules | None
     turn: tuple[Step, ...]
     table: TableRules
@@ -257,10 +238,7 @@ class Variant:
 
     def hand_size(self, players: int, round: int = 1) -> int:
         """Cards dealt to each player with this many players, in hand number ``round``."""
-        formula = self.deal.hand_size_by_round
-        if formula is None:
-            return self.deal.hand_size[players]
-        return int(formula({"round": round, "player_count": players}))
+        return self.deal.size(players, round)
 
     def cards(self, cards: Sequence[str | int] | str) -> list[int]:
         """Faces of cards given as notation (``"Ah 2h"``, ``["Ah", "10d"]``) or face ids."""

@@ -16,6 +16,7 @@ from ..melds import MeldRules
 from ..melds.needs import MeldValues, Need, slots
 from ..model import scopes
 from ..model import variant as model
+from ..rules.deal import Deal
 from ..rules.match import Match
 from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
@@ -146,21 +147,8 @@ class Builder:
             self.problem(path, f"no value for {', '.join(map(str, missing))} players")
         return {n: table.get(n, 0) for n in counts}
 
-    def _deal(self, counts: range, roles: tuple[str, ...]) -> model.DealRules:
-        d = self.spec["deal"]
-        instant = None
-        if d["instant_win"] is not None:
-            instant = model.InstantWin(self.formula(("deal", "instant_win", "when"),
-                                                    scopes.knock_scope(roles), BOOL),
-                                       d["instant_win"]["outcome"])
-        by_round = None
-        if isinstance(d["hand_size"], str):
-            by_round = self.formula(("deal", "hand_size"), scopes.deal_scope(), NUM)
-            sizes = {n: self._size_in_round(by_round, n, 1, report=False) or 0 for n in counts}
-        else:
-            sizes = self._per_count(("deal", "hand_size"), counts)
-        return model.DealRules(sizes, d["upcard"], d["first_dealer"], d["next_dealer"],
-                               d["first_player"], by_round, instant)
+    def _deal(self, counts: range, roles: tuple[str, ...]) -> Deal:
+        return Deal.build(self.spec["deal"], _At(self, ("deal",), roles), counts)
 
     def _size_in_round(self, formula, players: int, round_: int, report: bool = True
                        ) -> int | None:
@@ -180,7 +168,7 @@ class Builder:
             self.problem(("deal", "hand_size"), problem)
         return None
 
-    def _round_sizes(self, deal: model.DealRules, players: int) -> dict[int, int]:
+    def _round_sizes(self, deal: Deal, players: int) -> dict[int, int]:
         """Hand size by round, for the rounds a match can have (all alike without a formula),
         up to the first that is not a whole number."""
         if deal.hand_size_by_round is None:

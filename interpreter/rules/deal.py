@@ -1,0 +1,134 @@
+"""The deal (the spec's ``deal`` section): how many cards each player is dealt (by the number of
+players, or by a formula of the round), whether a card is turned up to start the discard pile,
+who deals first and next, who plays first, and a dealt hand that wins at once.
+
+The engine deals (:mod:`interpreter.engine.dealing`) by these options and asks
+:meth:`Deal.instant_winner` after each deal.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from ..errors import RummyError
+from ..formula import BOOL, NUM, Formula
+from ..model.rule_options import build_options, built
+from ..model.scopes import deal_scope, knock_scope
+from ..model.views import knock_env
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
+    from ..model.rule_options import BuildContext
+    from ..model.variant import Variant
+
+FIRST_DEALER = {"random": "chosen at random", "high_card": "the player who cuts the highest card",
+                "first_seat": "seat 0"}
+NEXT_DEALER = {"left": "the player to the dealer's left", "winner": "the winner of the hand",
+               "loser": "the loser of the hand", "same": "the same dealer"}
+
+
+@dataclass(frozen=True)
+class InstantWin:
+    """A dealt hand that wins at once: ``when`` per seat (seen as a knock condition sees the
+    turn); the hand is scored by the outcome row named ``outcome``."""
+
+    when: Formula
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The options, as the schema gives them (it holds their defaults)."""
+
+    upcard: bool                             # a card turned up starts the discard pile
+    first_dealer: str                        # random | high_card | first_seat
+    next_dealer: str                         # left | winner | loser | same
+    first_player: str = "left_of_dealer"     # left_of_dealer | dealer: who plays first
+    # cards dealt each, per player count (for a formula: in round 1)
+    hand_size: Mapping[int, int] = built()
+    hand_size_by_round: Formula | None = built()   # of round and player_count, when given
+    instant_win: InstantWin | None = built()       # a dealt hand that wins the hand at once
+
+    @classmethod
+    def build(cls, options: dict[str, Any], at: BuildContext, counts: range) -> Deal:
+        """The rule from the checked ``deal`` section; ``counts``: the player counts."""
+        values = build_options(cls, options, at)
+        instant = None
+        if options["instant_win"] is not None:
+            when = at.formula("instant_win.when", knock_scope(at.roles), BOOL)
+            instant = InstantWin(cast(Formula, when), options["instant_win"]["outcome"])
+        by_round = None
+        raw = options["hand_size"]
+        if isinstance(raw, str):
+            by_round = at.formula("hand_size", deal_scope(), NUM)
+            sizes = {n: size_in_round(by_round, n, 1) or 0 for n in counts}
+        elif isinstance(raw, int):
+            sizes = {n: raw for n in counts}
+        else:
+            table = {int(k): v for k, v in raw.items()}
+            missing = [n for n in counts if n not in table]
+            if missing:
+                at.problem("hand_size", f"no value for {', '.join(map(str, missing))} players")
+            sizes = {n: table.get(n, 0) for n in counts}
+        return cls(**values, hand_size=sizes, hand_size_by_round=by_round,
+                   instant_win=instant)
+
+    def size(self, players: int, round: int = 1) -> int:
+        """Cards dealt to each of ``players`` in hand number ``round``."""
+        if self.hand_size_by_round is None:
+            return self.hand_size[players]
+        return int(self.hand_size_by_round({"round": round, "player_count": players}))
+
+    # ---- hooks ---------------------------------------------------------------------------
+    def instant_winner(self, state: GameState) -> int | None:
+        """The first seat, from the first player on, whose dealt hand wins at once, or
+        None."""
+        rule = self.instant_win
+        if rule is None:
+            return None
+        for seat in state.in_play:
+            if rule.when(knock_env(state, seat, state.hand_faces(seat))):
+                return seat
+        return None
+
+    # ---- words ---------------------------------------------------------------------------
+    def sentences(self, variant: Variant, sizes: list[tuple[str, int]]) -> list[str]:
+        """The section's paragraphs; ``sizes``: (player counts in words, cards each)."""
+        each = "; ".join(f"{n} card{'s' if n != 1 else ''} each"
+                         + (f" with {span} players" if len(sizes) > 1 else "")
+                         for span, n in sizes)
+        if self.hand_size_by_round is not None:
+            each = (f"{self.hand_size_by_round.text} cards each (round is the hand's number, 1 "
+                    "for the first; player_count the number of players)")
+        out = [f"Deal {each}, one card at a time, starting left of the dealer. "
+               + ("The next card is turned face up to start the discard pile. "
+                  if self.upcard else "") + "The rest is the stock, face down."]
+        roles = variant.roles
+        if roles and roles.dealer:
+            out.append(f"The {roles.dealer} deals every hand.")
+        else:
+            out.append(f"First dealer: {FIRST_DEALER[self.first_dealer]}. "
+                       f"Next dealer: {NEXT_DEALER[self.next_dealer]}.")
+        if not roles:
+            first = ("dealer" if self.first_player == "dealer"
+                     else "player to the dealer's left")
+            out.append(f"The {first} plays first; play passes to the left.")
+        if self.instant_win is not None:
+            out.append(f"A dealt hand wins at once when {self.instant_win.when.text} (checked "
+                       "for each player from the first player on, before anyone plays): the "
+                       f"hand ends and is scored as {self.instant_win.outcome}, that player "
+                       "its winner.")
+        return out
+
+
+def size_in_round(formula: Formula | None, players: int, round_: int) -> int | None:
+    """A hand size formula's value, or None when it is not a whole number 0 or more (or
+    fails)."""
+    if formula is None:
+        return None
+    try:
+        value = formula({"round": round_, "player_count": players})
+    except RummyError:
+        return None
+    return int(value) if value == int(value) and value >= 0 else None
