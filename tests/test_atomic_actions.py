@@ -22,11 +22,11 @@ from interpreter import (
     new_game,
 )
 from interpreter.agents import make_agent
-from interpreter.engine import dealing, scoring, seating, turn
+from interpreter.engine import dealing, scoring, turn
 from interpreter.errors import ActionFailed, FormulaRuntimeError
 from interpreter.formula.compiler import Formula
 from interpreter.native import running_compiled
-from interpreter.rules import counters
+from interpreter.rules import counters, seating
 from interpreter.rules.match import Match
 from interpreter.rules.round_end import RoundEnd
 from interpreter.rules.scoring import Scoring

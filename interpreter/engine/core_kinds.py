@@ -1,5 +1,5 @@
 """The kinds of the core state's own fields (see :mod:`interpreter.model.state_fields`): the
-match's seed and deck orders, roles, the hand's log and the position. Their walks show the saved-game checker every seat and card in them."""
+match's seed and deck orders, the hand's log and the position. Their walks show the saved-game checker every seat and card in them."""
 from __future__ import annotations
 
 import functools
@@ -16,11 +16,6 @@ def _orders(value: list[list[int]], at: str, check: Checker) -> None:
     for k, order in enumerate(value):
         for i, card in enumerate(order):
             check.card(f"{at}[{k}][{i}]", card)
-
-
-def _roles(value: dict[str, int] | None, at: str, check: Checker) -> None:
-    for role, seat in (value or {}).items():
-        check.seat(f"{at}[{role!r}]", seat)
 
 
 def _entries(value: list, at: str, check: Checker) -> None:
@@ -55,8 +50,5 @@ PLAYER_COUNT = Kind("player count", {"type": "integer", "minimum": 1, "maximum":
 SEED = Kind("seed", {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 63 - 1})
 DECK_ORDERS = Kind("deck orders", {"type": "array", "maxItems": 10000,
                                    "items": {"$ref": "#/$defs/cards"}}, _orders, holds_cards=True)
-ROLES = Kind("roles", {"type": "object", "maxProperties": 64,
-                       "propertyNames": {"$ref": "#/$defs/name"},
-                       "additionalProperties": {"$ref": "#/$defs/seat"}}, _roles)
 LOG = Kind("log", {"type": "array", "maxItems": 100000}, _entries, holds_cards=True)
 STEP = Kind("step", {"type": "integer", "minimum": 0, "maximum": 99})

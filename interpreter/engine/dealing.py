@@ -35,19 +35,6 @@ def deck_order(deck_faces: tuple[int, ...], faces, order: list) -> list[int]:
     return out
 
 
-def cut_order(n: int, seed: int, purpose: str, deck_faces: tuple[int, ...], faces) -> list[int]:
-    """Seats from highest cut card to lowest: each seat draws a card, rank then suit decide."""
-    cards = shuffled(list(range(len(deck_faces))), seed, purpose)[:n]
-
-    def strength(pid: int) -> tuple[int, int]:
-        face = deck_faces[pid]
-        if faces.is_joker(face):
-            return (len(faces.ranks), len(faces.suits))
-        return (faces.rank_of(face), faces.suit_of(face))
-
-    return sorted(range(n), key=lambda seat: strength(cards[seat]), reverse=True)
-
-
 def deal(order: list[int], seats: list[int], hand_size: int, upcard: bool):
     """Deal one card at a time to ``seats`` in order, ``hand_size`` rounds, from the top.
 

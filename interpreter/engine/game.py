@@ -19,12 +19,12 @@ from ..errors import IllegalAction, NotYourTurn, RummyError
 from ..melds import MeldRules
 from ..model.actions import Action, checked
 from ..model.variant import Variant
-from ..rules import counters
+from ..rules import counters, seating
 from ..spec import load_variant
 from ..steps import table_melds
 from ..steps.knock import Knock
 from ..table import Opening
-from . import refusals, saved, saved_checks, seating, turn
+from . import refusals, saved, saved_checks, turn
 from .dealing import deck_order
 from .legal import Legal
 from .observe import observation

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import seating
+from ..rules import seating
 from .reveal import reveal
 
 if TYPE_CHECKING:

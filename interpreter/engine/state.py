@@ -34,6 +34,7 @@ from ..model.variant import Variant
 from ..rules.counters import CountersMemory
 from ..rules.match import MatchMemory
 from ..rules.scoring import ScoringMemory
+from ..rules.seating import SeatingMemory
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
@@ -47,7 +48,6 @@ from .core_kinds import (
     DECK_ORDERS,
     LOG,
     PLAYER_COUNT,
-    ROLES,
     SEED,
     STEP,
     parse_action,
@@ -86,7 +86,7 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 
 @dataclass(eq=False, slots=True)
-class GameState(ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
+class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
                 KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
@@ -98,8 +98,6 @@ class GameState(ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMe
     deck_orders: list[list[int]] = state_field("match", DECK_ORDERS, factory=list, cards=NAMED,
                                                key="decks", owner="engine.game")
     deals: int = state_field("match", COUNT, 0, owner="engine.dealing")
-    dealer: int = state_field("match", SEAT, 0, owner="engine.seating")
-    roles: dict[str, int] | None = state_field("match", ROLES, None, owner="engine.seating")
     # ---- the hand
     stock: list[int] = state_field("hand", CARDS, factory=list, cards=PLACE,
                                    owner="engine.dealing")

@@ -1,16 +1,38 @@
-"""Who deals and who holds which role: the first dealer and roles of a match, the next dealer
-after a hand, role rotation. Owns the fields ``dealer`` and ``roles``."""
+"""Who deals and who holds which role (the spec's ``roles`` section, with the deal's
+``first_dealer`` and ``next_dealer`` and the stock's ``void_dealer``): the first dealer and
+roles of a match, the next dealer after a hand, role rotation. The dealer and the roles are
+this rule's slice of the game state."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import RummyError
-from ..model.randomness import rng
+from ..model.randomness import cut_order, rng
+from ..model.state_fields import SEAT, Checker, Kind, state_field
 from ..model.variant import Variant
-from .dealing import cut_order
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from ..engine.state import GameState
+
+
+def _role_seats(value: dict[str, int], at: str, check: Checker) -> None:
+    for role, seat in value.items():
+        check.seat(f"{at}[{role!r}]", seat)
+
+
+ROLES = Kind("roles", {"type": "object", "maxProperties": 64,
+                       "propertyNames": {"$ref": "#/$defs/name"},
+                       "additionalProperties": {"$ref": "#/$defs/seat"}}, _role_seats)
+
+
+@dataclass(eq=False)
+class SeatingMemory:
+    """Seating's slice of the game state: the dealer, and the seat holding each role."""
+
+    __slots__ = ()
+    dealer: int = state_field("match", SEAT, 0)
+    roles: dict[str, int] | None = state_field("match", ROLES, None)
 
 
 def first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:
