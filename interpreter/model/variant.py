@@ -197,13 +197,16 @@ class Variant:
     def quiet_steps(self) -> tuple[Any, ...]:
         """Per turn step (and "end" after them), when its actions need no snapshot
         (engine.turn.quiet): KEEPS_TURN always; (turns before the last one allowed, the
-        stock's exhausted_at, the hand size to exceed or None) when the turn then surely passes
-        on; None never. All None when counters listen to actions or ``void_when`` is checked
-        (both evaluate formulas)."""
-        if self.action_hooks or self.round_end.void_when is not None:
+        stock's low mark, the hand size to exceed or None) when the turn then surely passes
+        on, as the rules asked after a turn declare it (``quiet_while``); None never. All
+        None when actions are watched or a rule after a turn is never sure."""
+        quiet = [rule.quiet_while() for rule in self.after_turn]
+        if self.action_hooks or any(q is None for q in quiet):
             return (None,) * (len(self.turn) + 1)
-        turns, low = self.round_end.max_turns - 1, self.stock.exhausted_at
-        going_out = self.round_end.empty_hand_ends_round      # (else the hand size is no matter)
+        bounds = [q for q in quiet if q is not None]
+        turns = min((q.turns for q in bounds if q.turns is not None), default=2 ** 62) - 1
+        low = max((q.stock for q in bounds if q.stock is not None), default=-1)
+        going_out = any(q.hand_left for q in bounds)     # (else the hand size is no matter)
         return tuple(KEEPS_TURN if step.simple == "next" else (turns, low, 1 if going_out else None)
                      if step.simple == "end_turn" else None for step in self.turn) + (
             (turns, low, 0 if going_out else None),)

@@ -1,6 +1,7 @@
 """What the rules that are not turn steps tell the turn driver."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -15,3 +16,15 @@ class Ending(Enum):
     SCORE = "score"            # the hands are counted now (after the knock's last turns too)
     LAST_LAP = "last_lap"      # the next player of the last lap plays
     WALL = "wall"              # the next player may only knock with the discard, or pass
+
+
+@dataclass(frozen=True)
+class Quiet:
+    """When a rule asked after a turn surely has nothing to say (the turn driver's fast path,
+    ``Variant.quiet_steps``, reads these): while the hand has had fewer than ``turns`` turns,
+    the stock holds more than ``stock`` cards (and no last lap has begun), and, with
+    ``hand_left``, the player still holds a card. None for a bound that does not matter."""
+
+    turns: int | None = None
+    stock: int | None = None
+    hand_left: bool = False

@@ -14,7 +14,7 @@ from ..model.rule_options import build_options, built, option
 from ..model.scopes import round_scope
 from ..model.views import round_env
 from ..steps.spread import Spread
-from .base import Ending
+from .base import Ending, Quiet
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -55,6 +55,12 @@ class RoundEnd:
         if self.void_when is not None and self.void_when(round_env(state, None)):
             return Ending.VOID
         return None
+
+    def quiet_while(self) -> Quiet | None:
+        """When :meth:`after_turn` surely says nothing (None: a formula decides, never sure)."""
+        if self.void_when is not None:
+            return None
+        return Quiet(turns=self.max_turns, hand_left=self.empty_hand_ends_round)
 
     def sentences(self, variant: Variant) -> list[str]:
         """The section's paragraphs for the rules sheet."""

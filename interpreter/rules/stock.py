@@ -17,7 +17,7 @@ from ..model.rule_options import build_options
 from ..model.state_fields import COUNT, SEATS, state_field
 from ..steps.base import DRAW_DISCARD, KNOCKED_NOW, PASS, VOID_NOW, Resume, ask
 from ..steps.draw import take_discard
-from .base import Ending
+from .base import Ending, Quiet
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -90,6 +90,11 @@ class Stock:
             self.start_last_lap(state, seat, others_only=False)
             return Ending.LAST_LAP
         return None if self._restock(state) else Ending.VOID
+
+    def quiet_while(self) -> Quiet:
+        """When :meth:`after_turn` surely says nothing: the stock is above its low mark (and
+        no last lap has begun)."""
+        return Quiet(stock=self.exhausted_at)
 
     def _restock(self, state: GameState) -> bool:
         """The discard pile but its top card goes under the stock, shuffled or turned over;
