@@ -28,7 +28,7 @@ from . import refusals, saved, saved_checks, turn
 from .dealing import deck_order
 from .legal import Legal
 from .observe import observation
-from .state import GameState
+from .state import GameState, Phase
 from .story import Entry
 from .turn import TURN, turn_actions
 
@@ -162,7 +162,7 @@ class State(GameState):
             self._checked(action, meld_step, play)
             return
         spread = self.variant.round_end.spread
-        if action.kind == "spread" and self.phase is turn.SPREAD and \
+        if action.kind == "spread" and self.phase is Phase.SPREAD and \
                 spread.same_spread_listed(self, action, legal.actions):
             if play:
                 self.legal_cache = None

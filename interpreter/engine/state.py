@@ -76,6 +76,7 @@ class Phase(str, Enum):
 
 
 PHASE = Kind("phase", {"enum": [phase.value for phase in Phase]})
+PHASES = {phase.value: phase for phase in Phase}      # by name (a stage names its phase)
 
 
 def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISSING) -> Any:
@@ -262,4 +263,4 @@ def _refill(current: list, value: list) -> None:
 
 reset_turn = layout_of(GameState).resets["turn"]     # the turn driver's, every turn
 FIELDS = {f.name: f for f in layout_of(GameState).fields}
-__all__ = ["FIELDS", "GameState", "Phase", "parse_action", "reset_turn"]
+__all__ = ["FIELDS", "PHASES", "GameState", "Phase", "parse_action", "reset_turn"]

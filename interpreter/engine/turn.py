@@ -11,7 +11,6 @@ rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`); a buying stage
 from __future__ import annotations
 
 import traceback
-from typing import cast
 
 from ..errors import ActionFailed, RummyError
 from ..model.actions import Action
@@ -20,15 +19,13 @@ from ..model.views import round_env
 from ..rules import counters
 from ..rules.base import Ending
 from ..steps.base import END, After, Resume, Then
-from ..steps.offer_upcard import OfferUpcard
 from . import dealing, scoring, story
 from .legal import NOTHING, Legal
-from .state import GameState, Phase, reset_turn
+from .state import PHASES, GameState, Phase, reset_turn
 
 # Enum members as module constants: reading one off its class costs ~70 ns before Python 3.12,
 # and the driver reads several for every action.
-OFFER, TURN, SPREAD, OVER, WALL, BUY = (Phase.OFFER, Phase.TURN, Phase.SPREAD, Phase.OVER,
-                                        Phase.WALL, Phase.BUY)
+OFFER, TURN, OVER, WALL, BUY = Phase.OFFER, Phase.TURN, Phase.OVER, Phase.WALL, Phase.BUY
 NEXT, END_TURN, KNOCKED, BUYING = After.NEXT, After.END_TURN, After.KNOCK, After.BUYING
 ASK, BACK_TO_TURN, HAND_KNOCKED, SCORED = Then.ASK, Then.TURN, Then.KNOCKED, Then.SCORE
 
@@ -257,9 +254,19 @@ def _begin_turn(state: GameState, seat: int) -> None:
     draws (``buy.in_turn_first: false``), with that buying stage."""
     reset_turn(state)                                # _start_turn, inlined
     state.player, state.step = seat, state.variant.first_step
-    buying = state.variant.buying
-    if buying is not None and buying.before_turn(state, seat):
-        state.phase, state.player = BUY, state.buyers[0]
+    if state.variant.opening["turn"]:
+        _open(state, "turn")
+
+
+def _open(state: GameState, moment: str) -> bool:
+    """Open the first stage that starts at ``moment`` and asks a seat now."""
+    for stage in state.variant.opening[moment]:
+        seat = stage.open(state)
+        if seat is not None:
+            assert stage.stage is not None           # (Variant.stages holds stages that are on)
+            state.phase, state.player = PHASES[stage.stage], seat
+            return True
+    return False
 
 
 def _end_turn(state: GameState) -> None:
@@ -332,10 +339,7 @@ def _knocked(state: GameState) -> None:
         if lap:
             _start_turn(state, lap[0])
             return
-    spread = state.variant.round_end.spread
-    if spread.start(state):
-        state.phase, state.player = SPREAD, knocker
-    else:
+    if not _open(state, "knock"):                  # the spread, where the spec has one
         _score(state)
 
 
@@ -366,12 +370,9 @@ def begin_hand(state: GameState) -> None:
         dealing.deal_hand(state)
         story.dealt(state)
         winner = state.variant.deal.instant_winner(state)
-    steps = state.variant.turn
-    if steps and steps[0].kind == "offer_upcard" and state.upcard is not None \
-            and cast(OfferUpcard, steps[0]).start(state):
-        state.phase, state.player, state.step = OFFER, state.offer[0], 0
-    else:
-        state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.first_step
+    state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.first_step
+    if _open(state, "hand"):                       # the upcard offer, before the first turn
+        state.step = 0
 
 
 # What the turn driver does for each ending a rule gives after a turn (_end_turn).

@@ -182,6 +182,12 @@ class Variant:
         return {rule.stage: rule for rule in rules if rule is not None and rule.stage}
 
     @cached_property
+    def opening(self) -> Mapping[str, tuple[Stage, ...]]:
+        """The stages the turn driver opens at each moment (Stage.opens), in rule order."""
+        return {moment: tuple(s for s in self.stages.values() if s.opens == moment)
+                for moment in ("hand", "turn", "knock")}
+
+    @cached_property
     def watchers(self) -> tuple[Step, ...]:
         """The turn steps that see every action before it is applied (Step.watch)."""
         return tuple(step for step in self.turn if step.watching)

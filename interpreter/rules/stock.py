@@ -61,6 +61,7 @@ class Stock:
     reshuffle: str                           # shuffle | turn_over: how the pile becomes stock
 
     waiting: ClassVar[str] = "the wall: draw the discard to knock with it, or pass"
+    opens: ClassVar[str | None] = None       # (the wall is opened by Ending.WALL)
     answers: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
@@ -118,6 +119,9 @@ class Stock:
     def stage(self) -> str | None:
         """The wall, where the spec has one."""
         return "wall" if self.then == "knock_or_void" else None
+
+    def open(self, state: GameState) -> int | None:
+        return None
 
     def stage_actions(self, state: GameState) -> list[Action]:
         """Before taking: pass, and take the discard if it lets the seat knock; after: the

@@ -77,8 +77,15 @@ class Stage(Protocol):
     enters the phase named ``stage`` when the rule starts it."""
 
     stage: str | None           # the phase's name (a value of engine.state.Phase); None: off
+    opens: str | None           # when the driver opens it: "hand" (after the deal), "turn"
+    # (as a turn starts), "knock" (after a knock); None: on another rule's word (a step's
+    # After, an Ending)
     waiting: str                # what the seat asked is at, "the upcard offer: take or pass"
     answers: tuple[str, ...]    # action kinds whose refusal ``explain`` says all there is of
+
+    def open(self, state: GameState) -> int | None:
+        """Start the stage at its moment: the seat asked first, or None (not now)."""
+        ...
 
     def stage_actions(self, state: GameState) -> list[Action]: ...
 
@@ -108,6 +115,7 @@ class Step:
     # say of one once the turn is past this step
     plays: ClassVar[tuple[str, ...]] = ()
     stage: ClassVar[str | None] = None       # the phase it adds as a Stage, if any
+    opens: ClassVar[str | None] = None       # when that stage opens (see Stage)
     past: ClassVar[str] = "this turn is past that step"
 
     @classmethod

@@ -65,6 +65,15 @@ class Buying:
                 and (self.max_per_hand is None or state.buys.get(seat, 0) < self.max_per_hand)
                 and (self.after_going_down or seat not in state.opened))
 
+    @property
+    def opens(self) -> str | None:
+        """Before the player in turn draws, where the others are asked first."""
+        return None if self.in_turn_first else "turn"
+
+    def open(self, state: GameState) -> int | None:
+        """As a turn starts: the first seat asked, or None (nobody may buy)."""
+        return state.buyers[0] if self.before_turn(state, state.player) else None
+
     def stage_actions(self, state: GameState) -> list[Action]:
         return [BUY, PASS]
 

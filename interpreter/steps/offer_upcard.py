@@ -34,6 +34,7 @@ class OfferUpcard(Step):
     plays: ClassVar[tuple[str, ...]] = ("take",)
     past: ClassVar[str] = "the upcard is offered only before the first turn of a hand"
     stage: ClassVar[str] = "offer"
+    opens: ClassVar[str] = "hand"
     waiting: ClassVar[str] = "the upcard offer: take or pass"
     answers: ClassVar[tuple[str, ...]] = ()
 
@@ -51,6 +52,12 @@ class OfferUpcard(Step):
         offer = list(seats) if self.to == "around_table" else [seats[0], state.dealer]
         state.offer = list(dict.fromkeys(s for s in offer if s in seats))
         return bool(state.offer)
+
+    def open(self, state: GameState) -> int | None:
+        """After the deal: the first seat offered the upcard, or None."""
+        if state.upcard is None or not self.start(state):
+            return None
+        return state.offer[0]
 
     def stage_actions(self, state: GameState) -> list[Action]:
         return [TAKE, PASS]

@@ -260,6 +260,12 @@ class Spread:
         """The spread is a stage where the spec has one."""
         return "spread" if self.enabled else None
 
+    opens: ClassVar[str] = "knock"
+
+    def open(self, state: GameState) -> int | None:
+        """After a knock: the knocker spreads first, or None (the hand is scored)."""
+        return state.knocker if self.start(state) else None
+
     def stage_actions(self, state: GameState) -> list[Action]:
         return self.actions(state)
 
