@@ -151,6 +151,16 @@ def test_before_after_benchmark_quick():
     assert "dense deadwood us/hand" in rows and "greedy carousel actions/s" in rows
 
 
+def test_action_path_benchmark_quick():
+    """The modules an action crosses, per action kind, on this checkout."""
+    run = subprocess.run([sys.executable, "benchmarks/action_path.py", "--actions", "30"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = run.stdout.splitlines()
+    assert len(rows) == 4 and all("modules per action, median: " in row for row in rows)
+    assert "draw " in rows[0] and int(rows[0].rsplit("modules met: ", 1)[1]) > 3
+
+
 def test_decision_bounds_benchmark_quick():
     run = subprocess.run([sys.executable, "benchmarks/decision_bounds.py", "--quick",
                           "--variant", "gin", "--variant", "carousel"],
