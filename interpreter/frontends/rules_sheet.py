@@ -19,8 +19,6 @@ from ..model.variant import Award, Variant
 T = TypeVar("T")
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
-OPENER = {"first_meld_of_round": "the first meld of each round",
-          "first_meld_of_each_player": "each player's first meld of each round"}
 EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
 TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
@@ -324,74 +322,27 @@ def _table(v: Variant) -> list[str]:
         return []
     rules = v.table
     lines = _heading("Melds on the table")
-    if rules.manipulation:
-        lines += _wrap("Players may rearrange the melds on the table when they meld, as long "
-                       "as they add at least one card from the hand, take no card off the "
-                       "table, and leave every table card in a legal meld.")
-    else:
-        lines += _wrap("The melds on the table may only be extended, never rearranged: each "
-                       "keeps every card it has" + ("; new melds may be added."
-                                                    if rules.new_melds_after_opening else "."))
-    own_layoffs = rules.layoff_onto == "own"
-    own_rearrange = rules.manipulation and rules.rearrange == "own"
-    if own_layoffs or own_rearrange:
-        lines += _wrap("Each meld on the table belongs to the player who laid it"
-                       + ("; a player may lay cards off only onto their own melds"
-                          if own_layoffs else "")
-                       + ("; only its owner may rearrange a meld (others' melds stay whole)"
-                          if own_rearrange else "") + ".")
-    if _has_jokers(v):
-        lines += _wrap("A player who plays a joker names the card it stands for (written "
-                       "Jk(7h)); the joker keeps that card while it is on the table.")
-        if rules.manipulation:
-            lines += _wrap("When the table is rearranged, a joker may move to another meld "
-                           "still standing for its card. It may be given a new card only when "
-                           "a natural copy of its old card is on the table after the move (one "
-                           "such card for each joker so reassigned). A joker replaced by the "
-                           "card it stands for must be played on the table in the same move: "
-                           "it never goes back to a hand.")
-    if rules.opening_complete_melds or rules.opening_min_points or rules.opening_needs:
+    for text in rules.sentences(v):
+        lines += _wrap(text)
+    if rules.has_opening():
         lines += _opening(v)
-    if rules.opening_all_cards is not None:
-        lines += _wrap(f"When {_f(rules.opening_all_cards)}, the opening must use every card "
-                       "in the hand (the player goes out with it, without a discard).")
-    if rules.melded_points == "by_meld":
-        ace = " and an ace by its place in a run" if rules.meld_values is not None else ""
-        lines += _wrap("A player's melded_points count each card as melded: a joker as the "
-                       f"card it stands for{ace}.")
-    if not rules.new_melds_after_opening:
-        lines += _wrap("A player who has opened (gone down) may not lay new melds: only lay "
-                       "off cards onto the melds on the table.")
+    for text in rules.closing_sentences():
+        lines += _wrap(_kept(text, rules))
     return lines
 
 
 def _opening(v: Variant) -> list[str]:
     """The opening requirement: melds, a contract by hand, points counted by the meld."""
     rules = v.table
-    if rules.opening_needs:
-        need = "from the hand alone"
-    else:
-        need = (f"at least {_plural(rules.opening_complete_melds, 'complete meld')} "
-                "from the hand alone")
-    if rules.opening_min_points:
-        need += f", worth at least {rules.opening_min_points} points"
-        if _has_jokers(v):
-            need += " (a joker counts as the card it stands for)"
-    values = rules.meld_values
-    if rules.opening_min_points and values is not None:
-        ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
-               f"{values.high_ace} above the king" if values.high_ace is not None else ""]
-        need += f"; in a run an ace counts {' and '.join(a for a in ace if a)}"
-    lines = _wrap(f"Opening: {OPENER[rules.opening_applies_to]} must be {need}, leaving "
-                  "the melds already on the table as they are.")
-    if len(rules.opening_needs) == 1:
-        lines += _wrap(f"It must lay {needs_text(rules.opening_needs[0])} (cards beyond a "
-                       "meld's minimum allowed).")
-    elif rules.opening_needs:
+    lines = _wrap(rules.opening_sentence(_has_jokers(v)))
+    contracts = rules.contracts()
+    if len(contracts) == 1:
+        lines += _wrap(f"It must lay {contracts[0][1]} (cards beyond a meld's minimum "
+                       "allowed).")
+    elif contracts:
         lines += _wrap("It must lay, by hand (cards beyond a meld's minimum allowed):")
-        for i, needs in enumerate(rules.opening_needs, 1):
-            later = " and later" if i == len(rules.opening_needs) else ""
-            lines += _wrap(f"hand {i}{later}: {needs_text(needs)}", "    ", "      ")
+        for which, melds in contracts:
+            lines += _wrap(f"{which}: {melds}", "    ", "      ")
     if rules.opening_needs and not rules.opening_extra_melds:
         lines += _wrap("No other meld may be laid with it.")
     return lines

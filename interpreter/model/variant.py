@@ -11,13 +11,13 @@ from ..cards import Deck, Faces
 from ..errors import CardError
 from ..formula import Formula
 from ..melds import Arrangement, MeldRules
-from ..melds.needs import MeldValues, Need
 
 if TYPE_CHECKING:
     from ..rules.deal import Deal
     from ..rules.match import Match
     from ..rules.round_end import RoundEnd
     from ..rules.scoring import Scoring
+    from ..rules.shared_table import TableRules
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
 
@@ -56,28 +56,6 @@ class RoleRules:
 class Rotation:
     when: Formula
     next: Mapping[str, str]                 # old role -> new role
-
-
-@dataclass(frozen=True)
-class TableRules:
-    manipulation: bool                      # table melds may be rearranged when melding
-    opening_applies_to: str                 # first_meld_of_round | first_meld_of_each_player
-    opening_complete_melds: int
-    opening_min_points: int
-    layoff_onto: str = "any"                # any | own: whose table melds a player may extend
-    rearrange: str = "any"                  # any | own: whose melds manipulation may rearrange
-    opening_needs: tuple[tuple[Need, ...], ...] = ()    # by round, the last for later rounds
-    opening_extra_melds: bool = True        # melds beyond the needs may be laid
-    opening_all_cards: Formula | None = None    # of round: the opening uses every card
-    new_melds_after_opening: bool = True    # False: once opened, only lay off
-    meld_values: MeldValues | None = None   # an ace's points low or high in a run
-    melded_points: str = "face"             # face | by_meld: how melded_points counts cards
-
-    def needs_in(self, round: int) -> tuple[Need, ...]:
-        """The melds an opening must lay in hand number ``round``."""
-        if not self.opening_needs:
-            return ()
-        return self.opening_needs[min(round, len(self.opening_needs)) - 1]
 
 
 @dataclass(frozen=True)

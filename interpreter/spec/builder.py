@@ -13,13 +13,14 @@ from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
 from ..melds import MeldRules
-from ..melds.needs import MeldValues, Need, slots
+from ..melds.needs import Need, slots
 from ..model import scopes
 from ..model import variant as model
 from ..rules.deal import Deal
 from ..rules.match import Match
 from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
+from ..rules.shared_table import TableRules
 from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Step
 from .validate import format_problem, path_text
@@ -310,28 +311,10 @@ class Builder:
             self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
         self._seen_steps = seen
 
-    def _table(self, faces: Faces) -> model.TableRules:
-        t = self.spec["table"]
-        o = t["opening"]
-        contracts = o["by_round"] or ([o["melds"]] if o["melds"] else [])
-        if o["by_round"] and o["melds"]:
-            self.problem(("table", "opening", "melds"), "give melds or by_round, not both")
-        needs = tuple(tuple(Need(**item) for item in contract) for contract in contracts)
-        all_cards: Formula | None = self.formula(("table", "opening", "all_cards"),
-                                                 scopes.deal_scope(), BOOL)
-        if all_cards is not None and all_cards.constant and not all_cards(None):
-            all_cards = None
-        if all_cards is not None and self.spec["round_end"]["out_by_discard"]:
-            self.problem(("table", "opening", "all_cards"), "an opening using every card "
-                         "cannot be met where round_end.out_by_discard keeps one back")
-        run = self.spec["melds"]["run"] or {}
-        values = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
-        return model.TableRules(
-            t["manipulation"], o["applies_to"], o["complete_melds"], o["min_points"],
-            layoff_onto=t["layoff_onto"], rearrange=t["rearrange"], opening_needs=needs,
-            opening_extra_melds=o["extra_melds"], opening_all_cards=all_cards,
-            new_melds_after_opening=t["new_melds_after_opening"],
-            meld_values=None if values.plain else values, melded_points=t["melded_points"])
+    def _table(self, faces: Faces) -> TableRules:
+        s = self.spec
+        return TableRules.build(s["table"], _At(self, ("table",), ()), faces,
+                                s["melds"]["run"] or {}, s["round_end"]["out_by_discard"])
 
     def _stock(self, turn) -> Stock:
         return Stock.build(self.spec["stock"], _At(self, ("stock",), ()), set(self._seen_steps))

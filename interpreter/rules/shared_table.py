@@ -1,0 +1,148 @@
+"""The shared table (the spec's ``table`` section): whether the melds on it may be rearranged
+and whose melds a player may extend or rearrange, what a player's opening must lay (melds,
+points, a contract by hand, every card), whether new melds may follow it, and how a player's
+melded points are counted. The meld steps (:mod:`interpreter.steps.table_melds`) read these
+options; the table solver (:mod:`interpreter.table`) checks and finds the moves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..formula import BOOL, Formula, Scope
+from ..melds.needs import MeldValues, Need, needs_text
+from ..model.rule_options import build_options, built, option
+from ..model.scopes import deal_scope
+
+if TYPE_CHECKING:
+    from ..cards import Faces
+    from ..model.rule_options import BuildContext
+    from ..model.variant import Variant
+
+OPENER = {"first_meld_of_round": "the first meld of each round",
+          "first_meld_of_each_player": "each player's first meld of each round"}
+
+
+def _of_round(roles: tuple[str, ...]) -> Scope:
+    return deal_scope()
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The options, as the schema gives them (it holds their defaults)."""
+
+    manipulation: bool                       # table melds may be rearranged when melding
+    # first_meld_of_round | first_meld_of_each_player
+    opening_applies_to: str = option("opening.applies_to")
+    opening_complete_melds: int = option("opening.complete_melds")
+    opening_min_points: int = option("opening.min_points")
+    layoff_onto: str = "any"                 # any | own: whose table melds a player may extend
+    rearrange: str = "any"                   # any | own: whose melds manipulation may rearrange
+    opening_extra_melds: bool = option("opening.extra_melds", default=True)
+    # of round: the opening uses every card (None: never)
+    opening_all_cards: Formula | None = option("opening.all_cards", default=None,
+                                               scope=_of_round, expect=BOOL, false_is_none=True)
+    new_melds_after_opening: bool = True     # False: once opened, only lay off
+    melded_points: str = "face"              # face | by_meld: how melded_points counts cards
+    # by round, the last for later rounds
+    opening_needs: tuple[tuple[Need, ...], ...] = built(())
+    meld_values: MeldValues | None = built()    # an ace's points low or high in a run
+
+    @classmethod
+    def build(cls, options: dict[str, Any], at: BuildContext, faces: Faces,
+              run: dict[str, Any], out_by_discard: bool) -> TableRules:
+        """The rule from the checked ``table`` section; ``run``: the melds section's run
+        options (an ace's points), ``out_by_discard``: the round end's."""
+        values = build_options(cls, options, at)
+        opening = options["opening"]
+        contracts = opening["by_round"] or ([opening["melds"]] if opening["melds"] else [])
+        if opening["by_round"] and opening["melds"]:
+            at.problem("opening.melds", "give melds or by_round, not both")
+        needs = tuple(tuple(Need(**item) for item in contract) for contract in contracts)
+        if values["opening_all_cards"] is not None and out_by_discard:
+            at.problem("opening.all_cards", "an opening using every card cannot be met where "
+                       "round_end.out_by_discard keeps one back")
+        ace = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
+        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace)
+
+    def needs_in(self, round: int) -> tuple[Need, ...]:
+        """The melds an opening must lay in hand number ``round``."""
+        if not self.opening_needs:
+            return ()
+        return self.opening_needs[min(round, len(self.opening_needs)) - 1]
+
+    # ---- words ---------------------------------------------------------------------------
+    def sentences(self, variant: Variant) -> list[str]:
+        """What may be done with the melds on the table, for the rules sheet (the opening's
+        words follow: :meth:`opening_sentence`, :meth:`contracts`)."""
+        if self.manipulation:
+            out = ["Players may rearrange the melds on the table when they meld, as long as "
+                   "they add at least one card from the hand, take no card off the table, and "
+                   "leave every table card in a legal meld."]
+        else:
+            out = ["The melds on the table may only be extended, never rearranged: each keeps "
+                   "every card it has" + ("; new melds may be added."
+                                          if self.new_melds_after_opening else ".")]
+        own_layoffs = self.layoff_onto == "own"
+        own_rearrange = self.manipulation and self.rearrange == "own"
+        if own_layoffs or own_rearrange:
+            out.append("Each meld on the table belongs to the player who laid it"
+                       + ("; a player may lay cards off only onto their own melds"
+                          if own_layoffs else "")
+                       + ("; only its owner may rearrange a meld (others' melds stay whole)"
+                          if own_rearrange else "") + ".")
+        if any(variant.jokers.values()):
+            out.append("A player who plays a joker names the card it stands for (written "
+                       "Jk(7h)); the joker keeps that card while it is on the table.")
+            if self.manipulation:
+                out.append("When the table is rearranged, a joker may move to another meld "
+                           "still standing for its card. It may be given a new card only when "
+                           "a natural copy of its old card is on the table after the move (one "
+                           "such card for each joker so reassigned). A joker replaced by the "
+                           "card it stands for must be played on the table in the same move: "
+                           "it never goes back to a hand.")
+        return out
+
+    def has_opening(self) -> bool:
+        return bool(self.opening_complete_melds or self.opening_min_points
+                    or self.opening_needs)
+
+    def opening_sentence(self, jokers: bool) -> str:
+        """What an opening must lay: melds, points counted by the meld."""
+        if self.opening_needs:
+            need = "from the hand alone"
+        else:
+            n = self.opening_complete_melds
+            need = f"at least {n} complete meld{'s' if n != 1 else ''} from the hand alone"
+        if self.opening_min_points:
+            need += f", worth at least {self.opening_min_points} points"
+            if jokers:
+                need += " (a joker counts as the card it stands for)"
+        values = self.meld_values
+        if self.opening_min_points and values is not None:
+            ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
+                   f"{values.high_ace} above the king" if values.high_ace is not None else ""]
+            need += f"; in a run an ace counts {' and '.join(a for a in ace if a)}"
+        return (f"Opening: {OPENER[self.opening_applies_to]} must be {need}, leaving the melds "
+                "already on the table as they are.")
+
+    def contracts(self) -> list[tuple[str, str]]:
+        """The contract an opening must lay, by hand: (which hands, the melds)."""
+        last = len(self.opening_needs)
+        return [(f"hand {i}{' and later' if i == last else ''}", needs_text(needs))
+                for i, needs in enumerate(self.opening_needs, 1)]
+
+    def closing_sentences(self) -> list[str]:
+        """The rest of the section: an opening with every card, melded points, no new melds."""
+        out = []
+        if self.opening_all_cards is not None:
+            out.append(f"When {self.opening_all_cards.text}, the opening must use every card "
+                       "in the hand (the player goes out with it, without a discard).")
+        if self.melded_points == "by_meld":
+            ace = " and an ace by its place in a run" if self.meld_values is not None else ""
+            out.append("A player's melded_points count each card as melded: a joker as the "
+                       f"card it stands for{ace}.")
+        if not self.new_melds_after_opening:
+            out.append("A player who has opened (gone down) may not lay new melds: only lay off "
+                       "cards onto the melds on the table.")
+        return out
