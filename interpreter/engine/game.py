@@ -58,7 +58,7 @@ class State(GameState):
                                         else turn.legal(self))
         return list(legal.actions)
 
-    def is_legal(self, action: Any) -> bool:
+    def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would be accepted now (changes nothing)."""
         try:
             self._resolve(checked(action))
@@ -117,12 +117,12 @@ class State(GameState):
         return len(self.history)
 
     # ---- playing --------------------------------------------------------------------------
-    def apply(self, action: Any, seat: Any = None) -> None:
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Play ``action`` (an Action or its notation); IllegalAction, with the reason, leaves
         the state as it was, and so does any other error while the action is applied (see
         :func:`turn.apply`). With ``seat``, the action is that seat's: NotYourTurn unless it
-        is the seat to act. (Parameters typed Any: anything is checked here, where the
-        compiled build would refuse a wrong type with a bare TypeError.)"""
+        is the seat to act. Whatever a caller passes is checked here (a frontend's input may
+        be anything)."""
         if seat is not None and seat != self.current_player:
             raise NotYourTurn(self._not_yours(seat))
         if type(action) is not Action:
