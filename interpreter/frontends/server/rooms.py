@@ -130,15 +130,20 @@ class Table:
             subscriber.send(None)
 
     # ---- play ----------------------------------------------------------------------------
-    def play(self, seat: int, action: str, origin: Subscriber | None = None,
-             ident: Any = None) -> None:
-        """Apply ``seat``'s action, save it, push the update; refused: state unchanged."""
+    def _to_act(self, seat: int) -> State:
+        """The state, if ``seat`` is the one to act in a match still going."""
         state = self.state
         if state.is_terminal:
             raise ApiError("match_over", "the match is over")
         if seat != state.current_player:
             raise ApiError("not_your_turn", f"seat {state.current_player} is to act, "
                                             f"not seat {seat}")
+        return state
+
+    def play(self, seat: int, action: str, origin: Subscriber | None = None,
+             ident: Any = None) -> None:
+        """Apply ``seat``'s action, save it, push the update; refused: state unchanged."""
+        state = self._to_act(seat)
         hands = len(state.history)
         try:
             state.apply(action)
@@ -158,12 +163,7 @@ class Table:
         """Why ``seat``'s action would be refused now (None: it is legal); nothing changes.
         A table rearrangement built step by step is checked by playing it on the state and
         restoring it, as the engine checks one."""
-        state = self.state
-        if state.is_terminal:
-            raise ApiError("match_over", "the match is over")
-        if seat != state.current_player:
-            raise ApiError("not_your_turn", f"seat {state.current_player} is to act, "
-                                            f"not seat {seat}")
+        state = self._to_act(seat)
         snapshot = state.snapshot()
         try:
             state.apply(action)
