@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..rules.match import Match
     from ..rules.round_end import RoundEnd
     from ..rules.scoring import Scoring
+    from ..rules.seating import RoleRules
     from ..rules.shared_table import TableRules
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
@@ -40,22 +41,6 @@ class WildRules:
     def ranks_vary(self) -> bool:
         """Whether some natural cards may be wild."""
         return self.rank is not None or self.rank_by_round is not None or self.turned_card
-
-
-@dataclass(frozen=True)
-class RoleRules:
-    names: tuple[str, ...]                  # assigned by cutting: the first to the highest card
-    play: tuple[str, ...]                   # roles dealt a hand (play goes by seat)
-    dealer: str | None
-    advise: Mapping[str, str]               # advisor role -> advised role
-    no_score: frozenset[str]
-    rotate: tuple[Rotation, ...]
-
-
-@dataclass(frozen=True)
-class Rotation:
-    when: Formula
-    next: Mapping[str, str]                 # old role -> new role
 
 
 @dataclass(frozen=True)

@@ -4,16 +4,20 @@ roles of a match, the next dealer after a hand, role rotation. The dealer and th
 this rule's slice of the game state."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import RummyError
+from ..formula import BOOL, Formula
 from ..model.randomness import cut_order, rng
+from ..model.scopes import rotation_scope
 from ..model.state_fields import SEAT, Checker, Kind, state_field
 from ..model.variant import Variant
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
+    from ..model.rule_options import BuildContext
 
 
 def _role_seats(value: dict[str, int], at: str, check: Checker) -> None:
@@ -33,6 +37,64 @@ class SeatingMemory:
     __slots__ = ()
     dealer: int = state_field("match", SEAT, 0)
     roles: dict[str, int] | None = state_field("match", ROLES, None)
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """A role rotation row: when it holds after a scored hand, each old role takes its new."""
+
+    when: Formula
+    next: Mapping[str, str]                 # old role -> new role
+
+
+@dataclass(frozen=True)
+class RoleRules:
+    """The roles section: names given out by cutting (the first to the highest card), the
+    roles dealt a hand, the dealer role, who advises whom, roles that score nothing, and the
+    rotations after a scored hand."""
+
+    names: tuple[str, ...]
+    play: tuple[str, ...]                   # roles dealt a hand (play goes by seat)
+    dealer: str | None
+    advise: Mapping[str, str]               # advisor role -> advised role
+    no_score: frozenset[str]
+    rotate: tuple[Rotation, ...]
+
+    @classmethod
+    def build(cls, options: dict[str, Any], at: BuildContext,
+              players: tuple[int, int]) -> RoleRules:
+        """The roles from their checked section, for ``players`` (min, max)."""
+        names = tuple(options["names"])
+        if players[0] != players[1] or len(names) != players[0]:
+            at.problem("names", f"{len(names)} roles need exactly {len(names)} players "
+                       f"(players is {players[0]}-{players[1]})")
+
+        def check(key: str, role: str) -> None:
+            if role not in names:
+                at.problem(key, f"unknown role {role!r} (roles are {', '.join(names)})")
+
+        for i, role in enumerate(options["play"]):
+            check(f"play.{i}", role)
+        dealer = options["dealer"]
+        if dealer is not None:
+            check("dealer", dealer)
+            if dealer not in options["play"]:
+                at.problem("dealer", f"the dealer role {dealer!r} must play")
+        for advisor, advised in options["advise"].items():
+            check(f"advise.{advisor}", advisor)
+            check(f"advise.{advisor}", advised)
+        for i, role in enumerate(options["no_score"]):
+            check(f"no_score.{i}", role)
+        rotations = []
+        for i, row in enumerate(options["rotate"]):
+            if sorted(row["next"]) != sorted(names) or \
+                    sorted(row["next"].values()) != sorted(names):
+                at.problem(f"rotate.{i}.next", "must map every role to a new role, each used "
+                           "once")
+            when = at.formula(f"rotate.{i}.when", rotation_scope(names), BOOL, "true")
+            rotations.append(Rotation(cast(Formula, when), dict(row["next"])))
+        return cls(names, tuple(options["play"]), dealer, dict(options["advise"]),
+                   frozenset(options["no_score"]), tuple(rotations))
 
 
 def first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:

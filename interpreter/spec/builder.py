@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from ..cards import Faces
 from ..errors import FormulaError, RummyError, SpecError
-from ..formula import BOOL, NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
+from ..formula import NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
 from ..melds import MeldRules
 from ..melds.needs import Need, slots
 from ..model import scopes
@@ -20,6 +20,7 @@ from ..rules.deal import Deal
 from ..rules.match import Match
 from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
+from ..rules.seating import RoleRules
 from ..rules.shared_table import TableRules
 from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Step
@@ -250,41 +251,11 @@ class Builder:
             group_duplicates=bool(group and group["duplicates"]), wilds_in=stand_in,
             needs=needs)
 
-    def _roles(self, players: tuple[int, int]) -> model.RoleRules | None:
-        r = self.spec.get("roles")
-        if not r:
+    def _roles(self, players: tuple[int, int]) -> RoleRules | None:
+        options = self.spec.get("roles")
+        if not options:
             return None
-        names = tuple(r["names"])
-        if players[0] != players[1] or len(names) != players[0]:
-            self.problem(("roles", "names"), f"{len(names)} roles need exactly {len(names)} "
-                         f"players (players is {players[0]}-{players[1]})")
-        known = set(names)
-
-        def check(path, role):
-            if role not in known:
-                self.problem(path, f"unknown role {role!r} (roles are {', '.join(names)})")
-
-        for i, role in enumerate(r["play"]):
-            check(("roles", "play", i), role)
-        if r["dealer"] is not None:
-            check(("roles", "dealer"), r["dealer"])
-            if r["dealer"] not in r["play"]:
-                self.problem(("roles", "dealer"), f"the dealer role {r['dealer']!r} must play")
-        for advisor, advised in r["advise"].items():
-            check(("roles", "advise", advisor), advisor)
-            check(("roles", "advise", advisor), advised)
-        for i, role in enumerate(r["no_score"]):
-            check(("roles", "no_score", i), role)
-        rotations = []
-        for i, row in enumerate(r["rotate"]):
-            path = ("roles", "rotate", i)
-            if sorted(row["next"]) != sorted(names) or sorted(row["next"].values()) != sorted(names):
-                self.problem(path + ("next",), "must map every role to a new role, each used once")
-            rotations.append(model.Rotation(
-                self.formula(path + ("when",), scopes.rotation_scope(names), BOOL, "true"),
-                dict(row["next"])))
-        return model.RoleRules(names, tuple(r["play"]), r["dealer"],
-                               dict(r["advise"]), frozenset(r["no_score"]), tuple(rotations))
+        return RoleRules.build(options, _At(self, ("roles",), ()), players)
 
     def _turn(self, roles: tuple[str, ...]) -> tuple[Step, ...]:
         steps: list[Step] = []
