@@ -15,11 +15,11 @@ from typing import TypeVar
 from ..formula import Formula
 from ..melds.needs import needs_text
 from ..model.variant import Award, Variant
+from ..rules import counters
 
 T = TypeVar("T")
 WIDTH = 88
 _KEEP = "\x00"     # a space inside a formula: lines never break there
-EVENT = {"scored": "after each scored hand"}     # counter events not named for an action
 TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
 
@@ -49,10 +49,11 @@ def _sentence(step) -> str:
 
 
 def _kept(text: str, *rules) -> str:
-    """``text`` with each formula of ``rules`` kept on one line."""
+    """``text`` with each formula of ``rules`` (rules, or formulas) kept on one line."""
     for rule in rules:
-        for field in dataclasses.fields(rule):
-            value = getattr(rule, field.name)
+        values = [rule] if isinstance(rule, Formula) else [
+            getattr(rule, field.name) for field in dataclasses.fields(rule)]
+        for value in values:
             if isinstance(value, Formula):
                 text = text.replace(value.text, _f(value))
     return text
@@ -133,19 +134,12 @@ def _counters(v: Variant) -> list[str]:
     if not v.counters:
         return []
     lines = _heading("Counters")
-    lines += _wrap("Each player has these numbers; formulas read them as p.NAME (or me.NAME):")
-    for c in v.counters:
-        every = "each hand" if c.reset == "hand" else "the match"
-        updates = "; ".join(f"{EVENT.get(event, 'on ' + event)}: {_f(formula)}"
-                            for event, formula in c.update.items())
-        lines += _wrap(f"{c.name}: {c.start:g} at the start of {every}"
-                       + (f"; {updates}" if updates else "")
-                       + ("; shown next to the totals" if c.show else "") + ".", "    ", "      ")
-    if v.scored_counters:
-        lines += _wrap("After each scored hand, counters are updated in the order listed, for "
-                       "every player p at once: value is the counter's value, points the "
-                       "hand's points to p, outcome the hand's outcome; a counter sees the "
-                       "new values of those listed above it.")
+    first, *rest = counters.sentences(v)
+    lines += _wrap(first)
+    for counter in v.counters:
+        lines += _wrap(_kept(counter.sentence(), *counter.update.values()), "    ", "      ")
+    for text in rest:
+        lines += _wrap(text)
     return lines
 
 

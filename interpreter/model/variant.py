@@ -13,6 +13,7 @@ from ..formula import Formula
 from ..melds import Arrangement, MeldRules
 
 if TYPE_CHECKING:
+    from ..rules.counters import Counter
     from ..rules.deal import Deal
     from ..rules.match import Match
     from ..rules.round_end import RoundEnd
@@ -57,18 +58,6 @@ class Outcome:
     when: Formula
     winners: Formula
     awards: tuple[Award, ...]
-
-
-@dataclass(frozen=True)
-class Counter:
-    """A number kept for each player, updated by their actions and after each scored hand
-    (event -> new value)."""
-
-    name: str
-    start: float
-    reset: str                              # hand | match
-    update: Mapping[str, Formula]          # also "scored": after each scored hand
-    show: bool = False                      # shown next to the totals
 
 
 @dataclass(frozen=True)

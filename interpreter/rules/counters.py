@@ -4,15 +4,22 @@ changes the cards) and after each scored hand, and added to by match bonuses tha
 Their values are this rule's slice of the game state."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from ..formula import NUM, Formula
+from ..model import scopes
 from ..model.actions import Action
 from ..model.state_fields import Checker, Kind, state_field
 from ..model.views import PlayerView, knock_env
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
+    from ..model.rule_options import BuildContext
+    from ..model.variant import Variant
+
+EVENT = {"scored": "after each scored hand"}     # events not named for an action
 
 
 def _each_counter(value: dict[str, list[float]], at: str, check: Checker) -> None:
@@ -35,6 +42,54 @@ class CountersMemory:
 
     __slots__ = ()
     counters: dict[str, list[float]] = state_field("match", COUNTERS, factory=dict)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number kept for each player, updated by their actions and after each scored hand
+    (event -> new value)."""
+
+    name: str
+    start: float
+    reset: str                              # hand | match
+    update: Mapping[str, Formula]           # also "scored": after each scored hand
+    show: bool = False                      # shown next to the totals
+
+    def sentence(self) -> str:
+        every = "each hand" if self.reset == "hand" else "the match"
+        updates = "; ".join(f"{EVENT.get(event, 'on ' + event)}: {formula.text}"
+                            for event, formula in self.update.items())
+        return (f"{self.name}: {self.start:g} at the start of {every}"
+                + (f"; {updates}" if updates else "")
+                + ("; shown next to the totals" if self.show else "") + ".")
+
+
+def build_counters(options: dict[str, Any], at: BuildContext) -> tuple[Counter, ...]:
+    """The counters of the spec's ``counters`` section (each seen by formulas as a player
+    attribute: a counter may not take a name players already have)."""
+    out = []
+    scope = scopes.knock_scope(at.roles).with_names(value=NUM)
+    scored = scopes.scored_scope(at.roles)
+    for name, c in options.items():
+        if name in scopes.PLAYER_ATTRS:
+            at.problem(name, f"a counter may not be called {name!r}: players already have "
+                       "that attribute")
+        update = {event: cast(Formula, at.formula(f"{name}.update.{event}",
+                                                  scored if event == "scored" else scope, NUM))
+                  for event, text in c["update"].items() if text is not None}
+        out.append(Counter(name, c["start"], c["reset"], update, c["show"]))
+    return tuple(out)
+
+
+def sentences(variant: Variant) -> list[str]:
+    """The section's paragraphs (the counters themselves are listed between the two)."""
+    out = ["Each player has these numbers; formulas read them as p.NAME (or me.NAME):"]
+    if variant.scored_counters:
+        out.append("After each scored hand, counters are updated in the order listed, for "
+                   "every player p at once: value is the counter's value, points the hand's "
+                   "points to p, outcome the hand's outcome; a counter sees the new values of "
+                   "those listed above it.")
+    return out
 
 
 def start(state: GameState, reset: str) -> None:

@@ -16,6 +16,7 @@ from ..melds import MeldRules
 from ..melds.needs import Need, slots
 from ..model import scopes
 from ..model import variant as model
+from ..rules.counters import Counter, build_counters
 from ..rules.deal import Deal
 from ..rules.match import Match
 from ..rules.round_end import RoundEnd
@@ -106,19 +107,9 @@ class Builder:
         counters = {name: NUM for name in self.spec.get("counters") or {}}
         return scope.with_constants(self.params).with_player_attrs(**counters)
 
-    def _counters(self, roles) -> tuple[model.Counter, ...]:
-        out = []
-        scope = scopes.knock_scope(roles).with_names(value=NUM)
-        scored = scopes.scored_scope(roles)
-        for name, c in (self.spec.get("counters") or {}).items():
-            if name in scopes.PLAYER_ATTRS:
-                self.problem(("counters", name), f"a counter may not be called {name!r}: "
-                             "players already have that attribute", key=True)
-            update = {event: self.formula(("counters", name, "update", event),
-                                          scored if event == "scored" else scope, NUM)
-                      for event, text in c["update"].items() if text is not None}
-            out.append(model.Counter(name, c["start"], c["reset"], update, c["show"]))
-        return tuple(out)
+    def _counters(self, roles) -> tuple[Counter, ...]:
+        return build_counters(self.spec.get("counters") or {},
+                              _At(self, ("counters",), roles))
 
     def _check_params(self) -> None:
         """A param may not take a name formulas already have (``deadwood``, ``players``...)."""
