@@ -192,20 +192,9 @@ def _roles(v: Variant) -> list[str]:
     roles = v.roles
     if not roles:
         return []
-    names = roles.names
     lines = _heading("Roles")
-    lines += _wrap(f"Roles: {', '.join(names)}. Each player cuts a card: the highest card "
-                   f"(rank, then suit) takes {names[0]}, then in order down to {names[-1]}.")
-    out = [n for n in names if n not in roles.play]
-    lines += _wrap(f"Dealt a hand and playing: {', '.join(roles.play)}"
-                   + (f"; sitting out: {', '.join(out)}." if out else "."))
-    lines += _wrap(_turn_order(roles, v.deal.first_player))
-    for advisor, advised in roles.advise.items():
-        lines += _wrap(f"The {advisor} sees the {advised}'s hand and may advise; the "
-                       f"{advised} decides.")
-    if roles.no_score:
-        held = ", ".join(n for n in names if n in roles.no_score)
-        lines += _wrap(f"No points are scored while holding: {held}.")
+    for text in roles.sentences(v.deal.first_player):
+        lines += _wrap(text)
     rows = _reachable(roles.rotate)
     if rows:
         lines += _wrap("After each scored hand, the first of these rules that holds:")
@@ -214,24 +203,6 @@ def _roles(v: Variant) -> list[str]:
             moves = ", ".join(f"{old} -> {new}" for old, new in row.next.items())
             lines += _wrap(f"{cond}: {moves}", "    ", "      ")
     return lines
-
-
-def _turn_order(roles, first_player: str) -> str:
-    """Play starts left of the dealer (a dealer role that plays plays last), or with the
-    dealer."""
-    if first_player == "dealer":
-        if roles.dealer is None:
-            return "The dealer plays first; play passes to the left."
-        return f"The {roles.dealer} deals and plays first; play passes to the left."
-    if roles.dealer is None:
-        return ("Play starts with the first of them to the dealer's left and passes to the "
-                "left.")
-    others = [n for n in roles.play if n != roles.dealer]
-    if len(others) <= 1:
-        return (f"Turn order: {', '.join(others + [roles.dealer])} (play starts left of the "
-                f"dealer, and the {roles.dealer} deals).")
-    return (f"Play starts left of the dealer and passes to the left; the {roles.dealer} deals "
-            "and plays last.")
 
 
 def _melds(v: Variant) -> list[str]:

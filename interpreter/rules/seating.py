@@ -96,6 +96,40 @@ class RoleRules:
         return cls(names, tuple(options["play"]), dealer, dict(options["advise"]),
                    frozenset(options["no_score"]), tuple(rotations))
 
+    def sentences(self, first_player: str) -> list[str]:
+        """The section's paragraphs, for the rules sheet (the rotation rows follow)."""
+        names = self.names
+        out = [f"Roles: {', '.join(names)}. Each player cuts a card: the highest card (rank, "
+               f"then suit) takes {names[0]}, then in order down to {names[-1]}."]
+        sitting = [n for n in names if n not in self.play]
+        out.append(f"Dealt a hand and playing: {', '.join(self.play)}"
+                   + (f"; sitting out: {', '.join(sitting)}." if sitting else "."))
+        out.append(self._turn_order(first_player))
+        for advisor, advised in self.advise.items():
+            out.append(f"The {advisor} sees the {advised}'s hand and may advise; the "
+                       f"{advised} decides.")
+        if self.no_score:
+            held = ", ".join(n for n in names if n in self.no_score)
+            out.append(f"No points are scored while holding: {held}.")
+        return out
+
+    def _turn_order(self, first_player: str) -> str:
+        """Play starts left of the dealer (a dealer role that plays plays last), or with the
+        dealer."""
+        if first_player == "dealer":
+            if self.dealer is None:
+                return "The dealer plays first; play passes to the left."
+            return f"The {self.dealer} deals and plays first; play passes to the left."
+        if self.dealer is None:
+            return ("Play starts with the first of them to the dealer's left and passes to the "
+                    "left.")
+        others = [n for n in self.play if n != self.dealer]
+        if len(others) <= 1:
+            return (f"Turn order: {', '.join(others + [self.dealer])} (play starts left of the "
+                    f"dealer, and the {self.dealer} deals).")
+        return (f"Play starts left of the dealer and passes to the left; the {self.dealer} "
+                "deals and plays last.")
+
 
 def first_roles(variant: Variant, players: int, seed: int, given) -> dict[str, int] | None:
     """Roles by cutting the deck (the highest card takes the first role), unless given."""
