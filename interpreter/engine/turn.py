@@ -3,10 +3,13 @@
 In a turn, the legal actions are those of the current step, plus those of the steps after it
 as long as the steps passed over are optional (a knock may be passed over to discard). Each
 legal action remembers its step. Steps apply their own actions (:mod:`interpreter.steps`) and
-say what comes next; this module moves the turn along, ends it, and hands over to the stock
-rule (:mod:`.dealing`), the spread and scoring (:mod:`.scoring`); a buying stage
-(:mod:`interpreter.steps.buying`) holds the turn while the others are asked. Owns ``phase``,
-``player``, ``step``, ``turns`` and ``went_out``.
+say what comes next. Outside the turn's steps, the stage of the current phase (the upcard
+offer, buying, the spread, the wall) gives the actions and takes the answers, saying what
+comes next (a Resume); stages open at their moments (after the deal, as a turn starts, after a
+knock). After a turn the rules are asked in the variant's ``after_turn`` order (the round
+end, the stock), and the first with something to say ends the hand or starts a last lap (an
+Ending); a hand's end goes to :mod:`.scoring`. Owns ``phase``, ``player``, ``step``,
+``turns`` and ``went_out``.
 """
 from __future__ import annotations
 
