@@ -186,6 +186,8 @@ HOSTILE = [
      r"\$\.state\.scores: 3 entries for 2 players"),
     ("spread without a knock", _phase_spread,
      r"\$\.state\.phase: a spread, but no knock"),
+    ("a stage the variant does not have", _set(("state", "phase"), "buy"),
+     r"\$\.state\.phase: the variant has no buy stage"),
     ("over but playing", _set(("state", "phase"), "over"),
      r"\$\.state\.phase: 'over' with over false"),
     ("unknown phase", _set(("state", "phase"), "bidding"),

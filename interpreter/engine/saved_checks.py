@@ -161,13 +161,10 @@ def _position(s: dict, variant: Variant) -> None:
         raise fail(f"{S}.stopped", "true in a match that is not over")
     if not s["step"] < max(len(variant.turn), 1):
         raise fail(f"{S}.step", f"step {s['step']}, but a turn has {len(variant.turn)}")
-    if phase == "offer" and (variant.first_step != 1 or s["player"] not in s["offer"]):
-        raise fail(f"{S}.phase", "an upcard offer, but the variant has none or the player "
-                   "is not offered it")
-    if phase == "buy" and (variant.buying is None or s["in_turn"] is None
-                           or s["buyers"][:1] != [s["player"]]):
-        raise fail(f"{S}.phase", "a buying stage, but the variant has no buying or the player "
-                   "is not the one asked")
-    if phase == "spread" and (s["knocker"] is None or s["spread"] is None
-                              or not variant.round_end.spread.enabled):
-        raise fail(f"{S}.phase", "a spread, but no knock (or the variant has no spread)")
+    if phase in ("turn", "over"):
+        return
+    stage = variant.stages.get(phase)        # a stage the variant's rules add, as it stands
+    reason = (f"the variant has no {phase} stage" if stage is None
+              else stage.saved_position(s))
+    if reason is not None:
+        raise fail(f"{S}.phase", reason)

@@ -8,6 +8,7 @@ is void.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -121,6 +122,9 @@ class Stock:
         return "wall" if self.then == "knock_or_void" else None
 
     def open(self, state: GameState) -> int | None:
+        return None
+
+    def saved_position(self, data: Mapping[str, Any]) -> str | None:
         return None
 
     def stage_actions(self, state: GameState) -> list[Action]:

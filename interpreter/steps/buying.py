@@ -11,8 +11,9 @@ has passed the first upcard (``offer_upcard``).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..model.actions import Action
 from ..model.state_fields import SEAT, SEAT_COUNTS, SEATS, state_field
@@ -73,6 +74,11 @@ class Buying:
     def open(self, state: GameState) -> int | None:
         """As a turn starts: the first seat asked, or None (nobody may buy)."""
         return state.buyers[0] if self.before_turn(state, state.player) else None
+
+    def saved_position(self, data: Mapping[str, Any]) -> str | None:
+        if data["in_turn"] is None or data["buyers"][:1] != [data["player"]]:
+            return "a buying stage, but the player is not the one asked"
+        return None
 
     def stage_actions(self, state: GameState) -> list[Action]:
         return [BUY, PASS]

@@ -2,8 +2,9 @@
 order; the first to take it has drawn it. If all pass, the first player draws from the stock."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..model.actions import Action
 from ..model.state_fields import FLAG, SEATS, state_field
@@ -58,6 +59,11 @@ class OfferUpcard(Step):
         if state.upcard is None or not self.start(state):
             return None
         return state.offer[0]
+
+    def saved_position(self, data: Mapping[str, Any]) -> str | None:
+        if data["player"] not in data["offer"]:
+            return "an upcard offer, but the player is not offered it"
+        return None
 
     def stage_actions(self, state: GameState) -> list[Action]:
         return [TAKE, PASS]

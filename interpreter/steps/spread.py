@@ -5,9 +5,9 @@ It owns the fields ``spread`` (the melds laid out) and ``defenders`` (who is sti
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..errors import RummyError
 from ..formula import BOOL, Formula
@@ -265,6 +265,11 @@ class Spread:
     def open(self, state: GameState) -> int | None:
         """After a knock: the knocker spreads first, or None (the hand is scored)."""
         return state.knocker if self.start(state) else None
+
+    def saved_position(self, data: Mapping[str, Any]) -> str | None:
+        if data["knocker"] is None or data["spread"] is None:
+            return "a spread, but no knock"
+        return None
 
     def stage_actions(self, state: GameState) -> list[Action]:
         return self.actions(state)
