@@ -115,6 +115,13 @@ def test_a_trusted_folder_widens_extends(elsewhere, monkeypatch):
     assert load_variant(spec).name == "shared base"
 
 
+@pytest.mark.parametrize("as_given", [str, lambda folder: (str(folder),), lambda f: [f]])
+def test_trusted_folders_may_be_strings_or_one_folder(elsewhere, as_given):
+    """As the README writes it: ``load_variant(path, trusted=("folder",))``."""
+    spec, shared = elsewhere
+    assert load_variant(spec, trusted=as_given(shared)).name == "shared base"
+
+
 ENDLESS = """name: endless
 turn: {knock: null}
 stock: {then: reshuffle_discards}

@@ -1,6 +1,7 @@
 """Spec loading: YAML with marks -> JSON Schema -> semantic checks -> a frozen Variant."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import SpecError
@@ -13,15 +14,17 @@ from .validate import check, load_schema
 __all__ = ["Variant", "bundled_names", "load_variant", "schema_path"]
 
 
-def load_variant(name_or_path: str | Path, trusted: tuple[Path, ...] = ()) -> Variant:
+def load_variant(name_or_path: str | Path,
+                 trusted: str | Path | Iterable[str | Path] = ()) -> Variant:
     """Load, check and build a variant: a bundled name (``"gin"``) or a path to a YAML file.
 
     ``extends`` may name bundled variants and files under the spec's own folder, or under a
-    ``trusted`` folder.
+    ``trusted`` folder (one folder or several, as paths or strings).
 
     Raises SpecError listing every problem as ``FILE:LINE:COL: path: message``.
     """
-    layers = load_chain(find(name_or_path), trusted)
+    folders = (trusted,) if isinstance(trusted, (str, Path)) else tuple(trusted)
+    layers = load_chain(find(name_or_path), tuple(Path(f) for f in folders))
     for layer in layers:
         if not isinstance(layer.data, dict):
             raise SpecError([f"{layer.file}:1:1: (top level): expected a mapping of sections"])
