@@ -107,3 +107,30 @@ def test_the_obligation_needs_a_meld_step_after_the_draw(tmp_path):
                     "  - discard: {}\n")
     with pytest.raises(SpecError, match="a meld step must follow"):
         load_variant(path)
+
+
+OPENING_RULE = """extends: rummy_500
+name: Rummy 500 with an opening meld
+table: {opening: {complete_melds: 1}}
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_with_an_opening_every_offered_meld_plays_the_deepest_card(tmp_path, seed):
+    """A depth draw's card and a pending opening: each meld listed melds the card (listed
+    melds once left it out, and apply() then refused them)."""
+    import random
+    path = tmp_path / "opening.yaml"
+    path.write_text(OPENING_RULE)
+    g = start(load_variant(path), players=2 + seed % 2, seed=seed)
+    rng, checked = random.Random(seed), 0
+    while not g.is_terminal:
+        actions = g.legal_actions()
+        must = g.must_use if g.must_use in g.hands[g.current_player] else None
+        if must is not None:
+            deepest = g.variant.faces.name(g.face_of[must])
+            melds = [a for a in actions if a.kind == "meld"]
+            checked += len(melds)
+            assert all(deepest in str(a) for a in melds), (deepest, melds)
+        g.apply(rng.choice(actions))
+    assert checked

@@ -93,38 +93,11 @@ def meld_action(faces, table) -> Action:
 def meld_actions(state: GameState) -> list[Action]:
     """New melds from the hand alone, and single hand cards that extend a table meld (while a
     depth draw's card is pending, only those that use it)."""
-    v = state.variant
-    rules, faces = state.meld_rules, v.faces
-    seat = state.player
-    hand = state.hand_faces(seat)
-    table = table_faces(state)
-    pending = opening(state, seat)
-    must = pending_card(state)
-    must_face = None if must is None else state.face_of[must]
-    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
-    out = []
-    if pending is not None and not pending.by_count_and_points:
-        return [meld_action(faces, table + [list(zip(m.cards, m.declared)) for m in melds])
-                for melds in opening_sets(rules, table, hand, pending, keep,
-                                          v.table.manipulation)]
-    for meld in rules.melds_in(hand) if may_lay_new_melds(state, seat) else ():
-        if len(hand) - len(meld.cards) < keep or (
-                must_face is not None and must_face not in meld.cards):
-            continue
-        new = table + [list(zip(meld.cards, meld.declared))]
-        if pending is None or check_move(rules, table, new, hand, pending,
-                                         manipulation=v.table.manipulation) is None:
-            out.append(meld_action(faces, new))
-    if pending is None and len(hand) - 1 >= keep:
-        for k, laid in enumerate(table):
-            if not may_extend(state, seat, k):
-                continue
-            for f in sorted(set(hand) if must_face is None else {must_face}):
-                for grown in _extensions(rules, laid, f):
-                    new = list(table)
-                    new[k] = grown
-                    out.append(meld_action(faces, new))
-    return list(dict.fromkeys(out))
+    seat, must = state.player, pending_card(state)
+    faces = state.variant.faces
+    tables = new_tables(state, seat, state.hand_faces(seat),
+                        None if must is None else state.face_of[must])
+    return list(dict.fromkeys(meld_action(faces, new) for new in tables))
 
 
 def pending_card(state: GameState) -> int | None:
@@ -134,22 +107,42 @@ def pending_card(state: GameState) -> int | None:
 
 
 def can_use(state: GameState, seat: int, hand: list[int], face: int) -> bool:
-    """Whether ``seat``, holding ``hand`` (faces), could meld ``face`` at once: in a new meld
-    from the hand, or laid off onto a table meld (as :func:`meld_actions` would offer)."""
+    """Whether ``seat``, holding ``hand`` (faces), could meld ``face`` at once: exactly when
+    :func:`meld_actions` would offer a move using it."""
+    return next(new_tables(state, seat, hand, face), None) is not None
+
+
+def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | None):
+    """The tables (melds of (face, declared) pairs) :func:`meld_actions` offers ``seat``
+    holding ``hand``: new melds from the hand alone (an opening's whole set while the seat has
+    not opened), then single cards laid off; with ``must_face``, only moves that play it."""
     v = state.variant
-    rules = v.meld_rules
+    rules = state.meld_rules
     table = table_faces(state)
     pending = opening(state, seat)
-    keep = 1 if v.round_end.out_by_discard else 0
-    for meld in rules.melds_in(hand):
-        if face in meld.cards and len(hand) - len(meld.cards) >= keep and (
-                pending is None or check_move(
-                    rules, table, table + [list(zip(meld.cards, meld.declared))], hand,
-                    pending, manipulation=v.table.manipulation) is None):
-            return True
-    return pending is None and len(hand) - 1 >= keep and any(
-        may_extend(state, seat, k) and next(_extensions(rules, meld, face), None) is not None
-        for k, meld in enumerate(table))
+    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
+    if pending is not None and not pending.by_count_and_points:
+        for melds in opening_sets(rules, table, hand, pending, keep, v.table.manipulation):
+            if must_face is None or any(must_face in m.cards for m in melds):
+                yield table + [list(zip(m.cards, m.declared)) for m in melds]
+        return
+    for meld in rules.melds_in(hand) if may_lay_new_melds(state, seat) else ():
+        if len(hand) - len(meld.cards) < keep or (
+                must_face is not None and must_face not in meld.cards):
+            continue
+        new = table + [list(zip(meld.cards, meld.declared))]
+        if pending is None or check_move(rules, table, new, hand, pending,
+                                         manipulation=v.table.manipulation) is None:
+            yield new
+    if pending is None and len(hand) - 1 >= keep:
+        for k, laid in enumerate(table):
+            if not may_extend(state, seat, k):
+                continue
+            for f in sorted(set(hand) if must_face is None else {must_face}):
+                for grown in _extensions(rules, laid, f):
+                    new = list(table)
+                    new[k] = grown
+                    yield new
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
