@@ -812,3 +812,22 @@ def test_a_sweep_takes_again_only_the_layers_it_would_make_the_same(monkeypatch,
                 search.run(-1)
         assert _layers(again) == _layers(fresh)
     assert taken > 50                        # layers were taken again
+
+
+def test_a_wild_two_already_standing_in_counts_against_the_joker_cap():
+    """Wild 2s, one stand-in a meld: a table meld with a 2 standing for a queen takes no
+    joker (extending without manipulation once grew it to two stand-ins and failed an
+    assertion)."""
+    twos = frozenset(FACES.face(s, 1) for s in range(4))
+    rules = MeldRules(FACES, ace="both", copies=2, deck_jokers=2,
+                      max_jokers=1).with_wild_faces(twos, None)
+    laid, held = table("Qc 2d(Qh) Qs", "Jh Qh Kh"), hand("Ts 2h 3c As Jk")
+    for objective in ("cards", "points"):
+        for manipulation in (True, False):
+            play = find_play(rules, laid, held, objective, manipulation=manipulation)
+            if manipulation:
+                continue                   # (the rank solver does not play a 2 as a wild)
+            assert play is not None and all(sum(f != d for f, d in m) <= 1
+                                            for m in play.new_table)
+            assert check_move(rules, laid, [list(m) for m in play.new_table], held, None,
+                              manipulation=manipulation) is None

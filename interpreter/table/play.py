@@ -301,12 +301,11 @@ def _grown(rules: MeldRules, table: Table, hand: list[int], weights,
 def _growth(rules: MeldRules, table: Table, have: set[int], jokers: int):
     """Per table meld of :func:`_grown`: (the jokers it may still take or None, the tuples of
     cards it may gain whose faces the hand has but for as many as the jokers it may take)."""
-    joker = rules.faces.joker
     growth = []
     for meld in table:
         declared = {d for _, d in meld}
         cap = None if rules.max_jokers is None else rules.max_jokers - sum(
-            f == joker for f, _ in meld)
+            f != d for f, d in meld)               # jokers and wild cards standing in
         extras = (tuple(f for f in t if f not in declared)
                   for t in _templates_with(rules, meld[0][1]) if declared < set(t))
         growth.append((cap, [e for e in extras
