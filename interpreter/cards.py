@@ -4,6 +4,10 @@ A *face* is what a card shows: ``suit * len(ranks) + rank``, with one extra face
 joker. A *physical card* is one card of the shuffled deck (an index into ``Deck.faces_of``);
 with one deck and no jokers the two coincide. A card on a table is a *token*: ``5c``, or
 ``Jk(5c)`` for a joker standing for the 5 of clubs.
+
+A card's notation is its rank then its one-letter suit. Tile sets use the same notation with
+numbered ranks (:func:`number_ranks`) and colours for suits: ``7r`` is the red 7 and ``13b``
+the blue 13 (a suit is always the last letter, so a number of any length reads unambiguously).
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ class Faces:
     ranks: tuple[str, ...] = DEFAULT_RANKS
     points: tuple[int, ...] = ()
     jokers: bool = False
+    suit_names: tuple[str, ...] = ()      # a name per suit (e.g. "red" for r); (): letters only
     # every face's notation by face id; notation -> face, with the lower-case spellings too
     _names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, int] = field(init=False, repr=False, compare=False)
@@ -42,7 +47,8 @@ class Faces:
         object.__setattr__(self, "_by_name", by_name)
 
     @classmethod
-    def build(cls, suits=DEFAULT_SUITS, ranks=DEFAULT_RANKS, points=None, jokers=False) -> Faces:
+    def build(cls, suits=DEFAULT_SUITS, ranks=DEFAULT_RANKS, points=None, jokers=False,
+              suit_names=()) -> Faces:
         """Faces with point values: ``points`` maps a rank (or ``Jk``) to its value.
 
         Unlisted ranks default to Ace 1, numbers their face value, pictures 10, joker 25.
@@ -51,7 +57,7 @@ class Faces:
         table.update(points or {})
         per_rank = [table.get(r, int(r) if r.isdigit() else 10) for r in ranks]
         values = tuple(per_rank * len(suits)) + ((table[JOKER],) if jokers else ())
-        return cls(tuple(suits), tuple(ranks), values, jokers)
+        return cls(tuple(suits), tuple(ranks), values, jokers, tuple(suit_names))
 
     @property
     def count(self) -> int:
@@ -62,6 +68,10 @@ class Faces:
     def joker(self) -> int | None:
         """The joker's face id, or None when the variant has none."""
         return len(self.suits) * len(self.ranks) if self.jokers else None
+
+    def suit_name(self, suit: int) -> str:
+        """The suit's own name where the deck gives one (``red``), else its letter."""
+        return self.suit_names[suit] if self.suit_names else self.suits[suit]
 
     def face(self, suit: int, rank: int) -> int:
         return suit * len(self.ranks) + rank
@@ -152,6 +162,12 @@ class Faces:
         if self.is_joker(face):
             return (len(self.suits), 0)
         return (self.suit_of(face), self.rank_of(face))
+
+
+def number_ranks(low: int, high: int) -> tuple[str, ...]:
+    """Numbered ranks ``low`` to ``high``, named by their numbers (a tile set's 1..13: the 1
+    is its lowest rank, 10 stays ``10``)."""
+    return tuple(str(n) for n in range(low, high + 1))
 
 
 @dataclass(frozen=True)

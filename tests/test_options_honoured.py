@@ -25,6 +25,7 @@ import yaml
 from interpreter import IllegalAction, RummyError, Variant, load_variant, new_game
 from interpreter.agents import make_agent
 from interpreter.errors import FormulaRuntimeError
+from interpreter.frontends.rules_sheet import rules_sheet
 from interpreter.spec import schema_path
 
 SCHEMA = json.loads(schema_path().read_text())
@@ -185,6 +186,11 @@ def seat_counts(v: Variant) -> list[int]:
         except RummyError:
             pass
     return out
+
+
+def rules_text(v: Variant) -> str:
+    """The variant's rules sheet (what names a deck's suits)."""
+    return rules_sheet(v)
 
 
 def advisor_view(v: Variant):
@@ -369,7 +375,10 @@ TABLE: dict[str, list[Case]] = {
     "deck.decks": [case("gin", "deck.decks", 2)],
     "deck.jokers": [case("gin", "deck.jokers", 2)],
     "deck.suits": [case("gin", "deck.suits", ["c", "d", "h"])],
-    "deck.ranks": [case("gin", "deck.ranks", list("A23456789TJQ"))],
+    "deck.ranks": [case("gin", "deck.ranks", list("A23456789TJQ")),
+                   case("gin", "deck.ranks", "1..13")],
+    "deck.suit_names": [case("carousel", "deck.suit_names",
+                             {"c": "black", "d": "red", "h": "blue", "s": "orange"}, rules_text)],
     "deck.points": [case("gin", "deck.points", {"J": 1, "Q": 1, "K": 1})],
     "deal.hand_size": [case("gin", "deal.hand_size", 7)],
     "deal.upcard": [case("carousel", "deal.upcard", True, RANDOM)],

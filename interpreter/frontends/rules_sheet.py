@@ -156,8 +156,9 @@ def _cards(v: Variant) -> list[str]:
         total = f" ({size} cards)" if size != per_deck else ""
         text = f"{_plural(copies, 'deck')} of {per_deck} cards{jokes}{total}."
         lines += _wrap(f"{span} players: {text}" if len(decks) > 1 else text.capitalize())
-    lines += _wrap(f"Suits {' '.join(faces.suits)}; ranks from low to high "
-                   f"{' '.join(faces.ranks)}.")
+    suits = (", ".join(f"{faces.suit_name(s)} ({letter})" for s, letter in enumerate(faces.suits))
+             if faces.suit_names else " ".join(faces.suits))
+    lines += _wrap(f"Suits {suits}; ranks from low to high {' '.join(faces.ranks)}.")
     lines += _wrap("Card points: " + _points(v) + ".")
     return lines
 

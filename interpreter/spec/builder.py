@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from ..cards import Faces
+from ..cards import Faces, number_ranks
 from ..errors import FormulaError, RummyError, SpecError
 from ..formula import NUM, PLAYER, PLAYERS, Formula, Scope, compile_formula
 from ..melds import MeldRules
@@ -30,6 +30,8 @@ from .validate import format_problem, path_text
 ROUNDS_CHECKED = 100     # a hand size formula is checked for this many rounds without max_hands
 
 MAX_ARRANGEMENT_NEEDS = 8      # melds an arrangement must hold (a bit each in its search)
+
+MAX_NUMBER_RANKS = 26          # ranks a numbered range may give ("1..13": 13)
 
 
 class Builder:
@@ -83,7 +85,8 @@ class Builder:
         decks = self._per_count(("deck", "decks"), counts)
         jokers = self._per_count(("deck", "jokers"), counts)
         if faces.jokers is False and any(jokers.values()):
-            faces = Faces.build(faces.suits, faces.ranks, s["deck"]["points"], jokers=True)
+            faces = Faces.build(faces.suits, faces.ranks, self._deck_points, jokers=True,
+                                suit_names=faces.suit_names)
         roles = self._roles(players)
         role_names = roles.names if roles else ()
         deal = self._deal(counts, role_names)
@@ -123,12 +126,38 @@ class Builder:
 
     def _faces(self) -> Faces:
         deck = self.spec["deck"]
+        ranks = self._ranks(deck["ranks"])
         for rank in deck["points"]:
-            if rank not in deck["ranks"] and rank != "Jk":
+            if rank not in ranks and rank not in deck["ranks"] and rank != "Jk":
                 self.problem(("deck", "points", rank), f"unknown rank {rank!r} "
-                             f"(ranks are {' '.join(deck['ranks'])}, joker Jk)", key=True)
-        ranks = ["T" if r == "10" else r for r in deck["ranks"]]
-        return Faces.build(tuple(deck["suits"]), tuple(ranks), deck["points"], jokers=False)
+                             f"(ranks are {' '.join(ranks)}, joker Jk)", key=True)
+        points = {"T" if r == "10" and "T" in ranks else r: v for r, v in deck["points"].items()}
+        self._deck_points = points
+        names = deck["suit_names"]
+        for letter in names:
+            if letter not in deck["suits"]:
+                self.problem(("deck", "suit_names", letter), f"unknown suit {letter!r} (suits "
+                             f"are {' '.join(deck['suits'])})", key=True)
+        missing = [s for s in deck["suits"] if names and s not in names]
+        if missing:
+            self.problem(("deck", "suit_names"), f"no name for suit {', '.join(missing)}")
+        if "J" in ranks and "k" in deck["suits"]:
+            self.problem(("deck", "suits"), "a suit k with a rank J would write its jack Jk, "
+                         "the joker's notation: choose another letter")
+        return Faces.build(tuple(deck["suits"]), ranks, points, jokers=False,
+                           suit_names=tuple(names.get(s, s) for s in deck["suits"])
+                           if names else ())
+
+    def _ranks(self, raw: list[str] | str) -> tuple[str, ...]:
+        """The rank symbols: a list as given (10 written T), or a numbered range "1..13"."""
+        if not isinstance(raw, str):
+            return tuple("T" if r == "10" else r for r in raw)
+        low, high = (int(n) for n in raw.split(".."))
+        if not 1 <= high - low + 1 <= MAX_NUMBER_RANKS:
+            self.problem(("deck", "ranks"), f"{raw!r} is not a range of 1 to "
+                         f"{MAX_NUMBER_RANKS} ranks, low to high")
+            return number_ranks(1, 13)
+        return number_ranks(low, high)
 
     def _per_count(self, path: tuple, counts: range) -> dict[int, int]:
         raw = _get(self.spec, path)
