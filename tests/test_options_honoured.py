@@ -512,6 +512,8 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.instead": [Case("basic_rummy", {"turn": {"draw": {"instead": ["meld"]}}},
                                  scripted(players=3, deck=BUY_DECK, dealer=0,
                                           probes=["meld [2c 3c 4c]"]))],
+    "turn[].draw.ends_turn": [case("rummikub", "turn.0.draw.ends_turn", False,
+                                   scripted("draw stock"))],
     "turn[].draw.buy": [Case("basic_rummy", BUYING, buy_scene("draw stock"))],
     "turn[].draw.buy.penalty": [buy_case("penalty", 2, buy_scene(
         "draw stock", "buy", "discard Kd", "draw stock", "pass"))],
@@ -547,7 +549,8 @@ TABLE: dict[str, list[Case]] = {
     "stock.then": [
         case("gin", "stock.then", "void_hand", stock_run()),
         case("gin_standard", "stock.then", "knock_or_void", stock_run()),
-        *(case("carousel", "stock.then", t, stock_run()) for t in ("end_round", "void_hand"))],
+        *(case("carousel", "stock.then", t, stock_run()) for t in ("end_round", "void_hand")),
+        case("rummikub", "stock.then", "end_round", stock_run())],
     "stock.max_reshuffles": [case("gin", "stock.max_reshuffles", 0, stock_run())],
     "stock.void_dealer": [case("gin_standard", "stock.void_dealer", "next", stock_run())],
     "stock.reshuffle": [case("gin", "stock.reshuffle", "turn_over", stock_run())],

@@ -35,6 +35,9 @@ WHEN_LOW = {
     "knock_or_void": "the next player may not draw from it: they may take the top discard "
                      "only to knock with it at once, or pass, and then the hand is void (nobody "
                      "scores).",
+    "until_all_pass": "play goes on without drawing: a turn in which the player lays no card "
+                      "on the table is a pass, and when every player has passed in a row the "
+                      "hands are counted.",
 }
 RESHUFFLE = {"shuffle": "shuffled", "turn_over": "turned over without shuffling (the card "
                                                  "discarded first comes up first)"}
@@ -42,12 +45,14 @@ RESHUFFLE = {"shuffle": "shuffled", "turn_over": "turned over without shuffling 
 
 @dataclass(eq=False)
 class StockMemory:
-    """The stock rule's slice of the game state: the discard pile's reshuffles this hand, and
-    the seats still to play their last turn (None: no last lap)."""
+    """The stock rule's slice of the game state: the discard pile's reshuffles this hand, the
+    seats still to play their last turn (None: no last lap), and the passes in a row since
+    the stock ran out (``until_all_pass``; None: it has not run out)."""
 
     __slots__ = ()
     reshuffles: int = state_field("hand", COUNT, 0)
     last_lap: list[int] | None = state_field("hand", SEATS, None)
+    passes: int | None = state_field("hand", COUNT, None)
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,7 @@ class Stock:
 
     exhausted_at: int                        # the stock is low at this many cards or fewer
     then: str                                # void_hand | end_round | last_lap |
-    # reshuffle_discards | knock_or_void
+    # reshuffle_discards | knock_or_void | until_all_pass
     max_reshuffles: int | None               # the hand is void after this many reshuffles
     void_dealer: str                         # same | next: who deals after a void hand
     reshuffle: str                           # shuffle | turn_over: how the pile becomes stock
@@ -72,6 +77,9 @@ class Stock:
             at.problem("then", "reshuffle_discards needs a discard pile (a discard step)")
         if options["then"] == "knock_or_void" and "knock" not in steps:
             at.problem("then", "knock_or_void needs a knock step")
+        if options["then"] == "until_all_pass" and not steps & {"meld", "draw_until_meld"}:
+            at.problem("then", "until_all_pass needs a meld or draw_until_meld step (a turn "
+                       "that lays no card on the table is a pass)")
         return cls(**build_options(cls, options, at))
 
     def after_turn(self, state: GameState, seat: int) -> Ending | None:
@@ -91,7 +99,18 @@ class Stock:
         if self.then == "last_lap":
             self.start_last_lap(state, seat, others_only=False)
             return Ending.LAST_LAP
+        if self.then == "until_all_pass":
+            return self._passed(state)
         return None if self._restock(state) else Ending.VOID
+
+    def _passed(self, state: GameState) -> Ending | None:
+        """Counts a turn that laid no card on the table as a pass (the turn that ran the
+        stock out is none); once every player in play has passed in a row, the count."""
+        if state.passes is None or state.melded:
+            state.passes = 0
+        else:
+            state.passes += 1
+        return Ending.SCORE if state.passes >= len(state.in_play) else None
 
     def quiet_while(self) -> Quiet:
         """When :meth:`after_turn` surely says nothing: the stock is above its low mark (and

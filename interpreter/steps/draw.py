@@ -11,7 +11,7 @@ from ..model.rule_options import option
 from ..model.scopes import knock_scope
 from ..model.state_fields import CARD, NAMED, SEAT_CARDS, state_field
 from ..model.views import knock_env
-from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, NEXT, After, Step
+from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, END_TURN, NEXT, After, Step
 from .buying import Buying
 from .table_melds import can_use
 
@@ -37,7 +37,6 @@ class Draw(Step):
     kind: ClassVar[str] = "draw"
     plays: ClassVar[tuple[str, ...]] = ("draw",)
     past: ClassVar[str] = "you have already drawn this turn"
-    simple: ClassVar[str] = "next"
     distinct: ClassVar[bool] = True
 
     piles: tuple[str, ...] = option("from", default=("stock", "discard"))   # drawn from
@@ -49,6 +48,13 @@ class Draw(Step):
     depth: bool = False                              # a deeper card and every card above it
     must_use_deepest: bool = True                    # ... only if it is melded this turn
     not_own_discard: bool = False                    # never take back a card one discarded
+    ends_turn: bool = False                          # drawing ends the turn (play or draw)
+
+    @property
+    def simple(self) -> str:  # type: ignore[override]
+        """A draw that goes on to the next step is simple; one that ends the turn may end
+        the hand (the stock's rule), so it is not (see Step.simple)."""
+        return "" if self.ends_turn else "next"
 
     def check_place(self, turn, upcard, at) -> None:
         here = turn[self.kind]
@@ -117,7 +123,7 @@ class Draw(Step):
                 take_discard(state, seat)
             if self.must_use_deepest:
                 state.must_use = state.taken
-        return NEXT
+        return END_TURN if self.ends_turn else NEXT
 
     def explain(self, state: GameState, action: Action) -> str | None:
         if action.pile == "stock":
@@ -165,7 +171,8 @@ class Draw(Step):
         instead = "" if not self.instead else (
             f" Instead of drawing, the player may go straight to the {' or '.join(self.instead)} "
             "step and take its action.")
-        return f"Draw {cards} from {piles}.{when}{depth}{instead}{buying}"
+        ends = " Drawing ends the turn." if self.ends_turn else ""
+        return f"Draw {cards} from {piles}.{when}{depth}{instead}{ends}{buying}"
 
 
 def take_discard(state: GameState, seat: int) -> None:
