@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..cards import JOKER
 from ..formula import BOOL, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
 from ..model.rule_options import build_options, built, option
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
 
 OPENER = {"first_meld_of_round": "the first meld of each round",
           "first_meld_of_each_player": "each player's first meld of each round"}
+
+
+def _joker_example(faces: Faces) -> str:
+    """A joker's token in the deck's own notation: Jk(7h), or Jk(7b) with tiles."""
+    suit, rank = min(2, len(faces.suits) - 1), min(6, len(faces.ranks) - 1)
+    return f"{JOKER}({faces.name(faces.face(suit, rank))})"
 
 
 def _of_round(roles: tuple[str, ...]) -> Scope:
@@ -93,7 +100,8 @@ class TableRules:
                           if own_rearrange else "") + ".")
         if any(variant.jokers.values()):
             out.append("A player who plays a joker names the card it stands for (written "
-                       "Jk(7h)); the joker keeps that card while it is on the table.")
+                       f"{_joker_example(variant.faces)}); the joker keeps that card while it "
+                       "is on the table.")
             if self.manipulation:
                 out.append("When the table is rearranged, a joker may move to another meld "
                            "still standing for its card. It may be given a new card only when "
