@@ -407,7 +407,9 @@ TABLE: dict[str, list[Case]] = {
     "melds.jokers.min_natural": [case("carousel", "melds.jokers.min_natural", 3, FIRST_MELDS)],
     "melds.wilds.rank": [case("gin_standard", "melds.wilds.rank", "2"),
                          case("gin_standard", "melds.wilds.rank", "round % 13 + 1", HANDS)],
-    "melds.wilds.turned_card": [case("gin_standard", "melds.wilds.turned_card", True)],
+    "melds.wilds.turned_card": [case("gin_standard", "melds.wilds.turned_card", True),
+                                case("indian_rummy", "melds.wilds.turned_card", "next",
+                                     ONE_GREEDY)],
     "melds.wilds.if_turned_joker": [Case("gin_standard", {"melds": {"wilds": {
         "if_turned_joker": "A"}}}, TURNED_JOKER, context={
             "deck": {"jokers": 1}, "melds": {"wilds": {"turned_card": True}}})],

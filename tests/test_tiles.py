@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter import SpecError, load_variant
+from interpreter import SpecError, load_variant, new_game
 from interpreter.cards import Faces, number_ranks
 from interpreter.errors import CardError
 from interpreter.frontends.rules_sheet import rules_sheet
+from tests.test_rules_rummikub import stacked
 
 TILES = Faces.build(("k", "r", "b", "o"), number_ranks(1, 13), {"Jk": 30}, jokers=True,
                     suit_names=("black", "red", "blue", "orange"))
@@ -101,3 +102,52 @@ def test_bad_tile_decks_are_located(tmp_path, deck, message):
 def test_a_jack_of_k_would_read_as_the_joker(tmp_path):
     with pytest.raises(SpecError, match="a suit k with a rank J"):
         tiles(tmp_path, "extends: carousel\nname: Bad\ndeck: {suits: [k, r]}\n")
+
+
+INDICATOR = """\
+extends: rummikub
+name: Indicator
+melds:
+  wilds: {turned_card: next}
+"""
+HANDS = {1: "10k 10r 10b 10o 1r 2r 3r 12r 13r 5k 5b 6k 7o 8o",
+         0: "11k 12k 13k 9b 11b 2k 4k 4r 2b 3o 6r 7b 8k 9o"}
+
+
+def indicator_game(tmp_path, turned: str):
+    v = tiles(tmp_path, INDICATOR)
+    return new_game(v, players=2, seed=0, dealer=0, deck=stacked(HANDS, 0, turned))
+
+
+@pytest.mark.parametrize("turned,wild", [("7r", "8r"), ("13b", "1b"), ("1o", "2o")])
+def test_the_card_above_the_indicator_is_wild(tmp_path, turned, wild):
+    g = indicator_game(tmp_path, turned)
+    faces = g.variant.faces
+    assert g.observation(0)["turned"] == turned
+    assert g.meld_rules.wild_faces == {faces.parse(wild)}
+    stands_in = faces.parse_many(f"3k {wild} 5k")
+    assert g.meld_rules.meld(stands_in, faces.parse_many("3k 4k 5k")) is not None
+    other = "9k" if wild != "9k" else "9r"                   # the same rank, another colour
+    assert g.meld_rules.meld(faces.parse_many(f"3k {other} 5k"),
+                             faces.parse_many("3k 4k 5k")) is None
+
+
+def test_a_wild_tile_plays_in_a_meld_action(tmp_path):
+    g = indicator_game(tmp_path, "4k")                        # 5k is wild: seat 1 holds it
+    assert g.is_legal("meld [12r 13r 5k(11r)]")             # 36 with the wild as 11r
+    assert not indicator_game(tmp_path, "3k").is_legal("meld [12r 13r 5k(11r)]")
+
+
+def test_the_indicator_rule_reads_in_the_rules_sheet(tmp_path):
+    sheet = " ".join(rules_sheet(tiles(tmp_path, INDICATOR)).split())
+    assert ("only the card one rank above it in its suit is wild (both copies; above 13 comes "
+            "1)") in sheet
+
+
+def test_the_terminal_writes_tiles_in_their_colours():
+    from interpreter.frontends.terminal import PLAIN, RED, Painter
+
+    paint = Painter(TILES, on=True)
+    assert paint("meld [7r 13b Jk(8r)]") == (f"meld [{RED}7r{PLAIN} \033[34m13b{PLAIN} "
+                                             f"Jk({RED}8r{PLAIN})]")
+    assert Painter(TILES, on=False)("draw stock 7r") == "draw stock 7r"

@@ -158,8 +158,7 @@ class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, Stock
         """The meld rules of this hand: its wild rank by the round or the turned card."""
         v = self.variant
         turned = None if self.turned is None else self.face_of[self.turned]
-        self.meld_rules = v.rules_for(v.wild_rank(max(self.deals, 1), self.players, turned)
-                                      if v.wilds.ranks_vary else None)
+        self.meld_rules = v.hand_rules(max(self.deals, 1), self.players, turned)
         self.top_points = max(self.meld_rules.points, default=0)
 
     # ---- JSON, snapshots ------------------------------------------------------------------

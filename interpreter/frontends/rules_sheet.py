@@ -249,8 +249,11 @@ def _wild_ranks(v: Variant) -> list[str]:
     elif w.turned_card:
         joker = (f"; when it is a joker, every {ranks[w.if_turned_joker]} is wild"
                  if w.if_turned_joker is not None else "")
+        wild = ("only the card one rank above it in its suit is wild (both copies; above "
+                f"{ranks[-1]} comes {ranks[0]})" if w.turned_card == "next"
+                else "every card of its rank is wild")
         out.append("After the deal the top card of the stock is turned face up and set aside "
-                   f"for the hand: every card of its rank is wild{joker}.")
+                   f"for the hand: {wild}{joker}.")
     if w.ranks_vary:
         out.append("A wild card stands for any card, or is its natural self; "
                    "the jokers' limits count every card standing for another.")

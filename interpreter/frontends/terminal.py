@@ -13,6 +13,9 @@ from ..model.actions import KINDS
 
 SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 RED, PLAIN = "\033[31m", "\033[0m"
+# a named suit (deck.suit_names, a tile set's colours) is written by its letter in its colour
+COLOURS = {"red": RED, "blue": "\033[34m", "orange": "\033[33m", "yellow": "\033[33m",
+           "green": "\033[32m", "black": "\033[1m"}
 KEYWORDS = frozenset(KINDS) | {"stock", "discard", "on"}
 
 
@@ -44,11 +47,14 @@ def keywords_lowered(text: str) -> str:
 
 
 class Painter:
-    """Writes the card names in a text as rank and suit symbol, hearts and diamonds in red
-    (or leaves the text as it is, when ``on`` is false)."""
+    """Writes the card names in a text as rank and suit symbol, hearts and diamonds in red; a
+    deck whose suits have names (colours) keeps its letters, in the colour named (or leaves the
+    text as it is, when ``on`` is false)."""
 
     def __init__(self, faces, on: bool):
         self.on = on
+        self.colours = {letter: COLOURS.get(faces.suit_name(s), "")
+                        for s, letter in enumerate(faces.suits)} if faces.suit_names else None
         names = sorted({faces.name(f) for f in range(faces.count) if not faces.is_joker(f)},
                        key=len, reverse=True)
         self.pattern = re.compile(rf"(?<![0-9A-Za-z])({'|'.join(map(re.escape, names))})"
@@ -57,9 +63,11 @@ class Painter:
     def __call__(self, text: str) -> str:
         return self.pattern.sub(self._card, text) if self.on else text
 
-    @staticmethod
-    def _card(match: re.Match) -> str:
+    def _card(self, match: re.Match) -> str:
         name = match.group(1)
+        if self.colours is not None:
+            colour = self.colours[name[-1]]
+            return f"{colour}{name}{PLAIN}" if colour else name
         symbol = SYMBOLS.get(name[-1])
         if symbol is None:
             return name

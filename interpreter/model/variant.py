@@ -33,7 +33,9 @@ class WildRules:
 
     rank: int | None = None                 # a fixed wild rank (index into the ranks)
     rank_by_round: Formula | None = None    # of round and player_count: the rank's position, 1 up
-    turned_card: bool = False               # a card turned after the deal names the wild rank
+    # a card turned after the deal names the wild rank (True), or the one wild card just above
+    # it in its suit ("next")
+    turned_card: bool | str = False
     if_turned_joker: int | None = None      # the wild rank when that card is a printed joker
     points: int | None = None               # a wild-rank card left in hand (None: its own value)
     stand_in: tuple[str, ...] = ("group", "run")    # meld kinds where a wild stands for a card
@@ -41,7 +43,7 @@ class WildRules:
     @property
     def ranks_vary(self) -> bool:
         """Whether some natural cards may be wild."""
-        return self.rank is not None or self.rank_by_round is not None or self.turned_card
+        return self.rank is not None or self.rank_by_round is not None or bool(self.turned_card)
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,31 @@ class Variant:
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
     wilds: WildRules = field(default_factory=WildRules)
     _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
+    _rules_by_face: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
+
+    def hand_rules(self, round: int, players: int, turned: int | None) -> MeldRules:
+        """The meld rules of hand number ``round`` (``turned``: the turned card's face): its
+        wild rank's, or with ``turned_card: next`` those of the card above the turned one."""
+        if not self.wilds.ranks_vary:
+            return self.meld_rules
+        if self.wilds.turned_card == "next" and turned is not None and \
+                not self.faces.is_joker(turned):
+            return self.rules_for_face(self.next_face(turned))
+        return self.rules_for(self.wild_rank(round, players, turned))
+
+    def next_face(self, face: int) -> int:
+        """The card one rank above ``face`` in its suit, the highest rank wrapping to the
+        lowest (an indicator's wild card)."""
+        faces = self.faces
+        return faces.face(faces.suit_of(face), (faces.rank_of(face) + 1) % len(faces.ranks))
+
+    def rules_for_face(self, face: int) -> MeldRules:
+        """The meld rules of a hand whose cards of face ``face`` (alone) are wild."""
+        found = self._rules_by_face.get(face)
+        if found is None:
+            found = self._rules_by_face[face] = self.meld_rules.with_wild_faces(
+                frozenset((face,)), self.wilds.points)
+        return found
 
     def wild_rank(self, round: int, players: int, turned: int | None) -> int | None:
         """The wild rank of hand number ``round`` (``turned``: the turned card's face), or None."""
