@@ -151,3 +151,9 @@ def test_the_terminal_writes_tiles_in_their_colours():
     assert paint("meld [7r 13b Jk(8r)]") == (f"meld [{RED}7r{PLAIN} \033[34m13b{PLAIN} "
                                              f"Jk({RED}8r{PLAIN})]")
     assert Painter(TILES, on=False)("draw stock 7r") == "draw stock 7r"
+
+
+def test_playing_until_all_pass_needs_a_meld_step(tmp_path):
+    text = "extends: gin\nname: Bad\nstock: {then: until_all_pass}\n"
+    with pytest.raises(SpecError, match="until_all_pass needs a meld or draw_until_meld step"):
+        tiles(tmp_path, text)
