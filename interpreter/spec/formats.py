@@ -91,9 +91,9 @@ CHANGES: tuple[Change, ...] = (
 
 
 def declared_format(data: dict, marks: Marks, file: str) -> int | None:
-    """The file's ``format``, None if it has none; a SpecError if it is not one this
+    """The file's ``format``, None if it has none (or null); a SpecError if it is not one this
     interpreter reads (not a whole number from 1, or newer than :data:`CURRENT`)."""
-    if FORMAT_KEY not in data:
+    if data.get(FORMAT_KEY) is None:
         return None
     value = data[FORMAT_KEY]
     line, col = marks.value((FORMAT_KEY,))

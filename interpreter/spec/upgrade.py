@@ -17,17 +17,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import SpecError
-from .formats import (
-    CURRENT,
-    FORMAT_KEY,
-    UPGRADE_HINT,
-    Renamed,
-    ValueRenamed,
-    applied,
-    declared_format,
-    migrated_layer,
-    places,
-)
+from . import formats
+from .formats import FORMAT_KEY, UPGRADE_HINT, Renamed, ValueRenamed, migrated_layer
 from .loader import load_file, load_yaml
 from .sources import Layer
 from .validate import path_text
@@ -49,18 +40,18 @@ def upgrade_file(path: str | Path) -> tuple[str, str, list[str]]:
 def upgraded(text: str, file: str) -> tuple[str, list[str]]:
     """``text`` (the file ``file``) in the current format, and a located note per change."""
     data, marks = load_yaml(text, file)
-    declared = declared_format(data, marks, file)
+    declared = formats.declared_format(data, marks, file)
     layer, notes, errors = migrated_layer(Layer(file, data, marks))
     if errors:
         raise SpecError(errors)
-    if not notes and declared in (None, CURRENT):
+    if not notes and declared in (None, formats.CURRENT):
         return text, []
     new = text
-    for change in dict.fromkeys(change for change, _ in applied(copy.deepcopy(data))):
+    for change in dict.fromkeys(change for change, _ in formats.applied(copy.deepcopy(data))):
         new = _rewritten(new, file, change)
     new = _with_format(new, file)
     again, _ = load_yaml(new, file)
-    if again != {**layer.data, FORMAT_KEY: CURRENT}:
+    if again != {**layer.data, FORMAT_KEY: formats.CURRENT}:
         raise SpecError([f"{file}: cannot upgrade this file's text safely (an alias or merge "
                          "holds what changed?); edit it by hand: " + "; ".join(notes)])
     hint = UPGRADE_HINT.format(file=file)
@@ -71,7 +62,7 @@ def _rewritten(text: str, file: str, change) -> str:
     """``text`` with one change made everywhere it applies, one place at a time."""
     for _ in range(MAX_EDITS):
         data, _ = load_yaml(text, file)
-        path = next(places(data, change), None)
+        path = next(formats.places(data, change), None)
         if path is None:
             return text
         text = _edit(text, file, yaml.compose(text, Loader=yaml.SafeLoader), path, change)
@@ -164,17 +155,17 @@ def _with_format(text: str, file: str) -> str:
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     for key, value in root.value:
         if _is_key(key, FORMAT_KEY):
-            return _replace(text, value.start_mark.index, value.end_mark.index, str(CURRENT))
+            return _replace(text, value.start_mark.index, value.end_mark.index, str(formats.CURRENT))
     if root.flow_style:
         at = root.start_mark.index + 1
-        return _replace(text, at, at, f"{FORMAT_KEY}: {CURRENT}, ")
+        return _replace(text, at, at, f"{FORMAT_KEY}: {formats.CURRENT}, ")
     newline = "\r\n" if "\r\n" in text else "\n"
     at = 0
     while at < len(text) and re.match(r"#|%|---[ \t\r]*$", text[at:], re.MULTILINE):
         at = _line_end(text, at + 1)
     first_key = text.rfind("\n", 0, root.start_mark.index) + 1
     at = min(at, first_key)
-    line = " " * root.start_mark.column + f"{FORMAT_KEY}: {CURRENT}"
+    line = " " * root.start_mark.column + f"{FORMAT_KEY}: {formats.CURRENT}"
     if at == len(text) and not text.endswith("\n"):
         return text + newline + line + newline
     return text[:at] + line + newline + text[at:]
