@@ -224,6 +224,9 @@ def test_a_null_format_is_no_format(tmp_path):
     spec.write_text("format:\nextends: gin\n")
     assert migration_warnings(load_variant(spec)) == []
     assert upgraded(spec.read_text(), "f") == (spec.read_text(), [])
+    for null in ("", " ~", " null  # none yet"):
+        assert upgraded(f"format:{null}\nroles: {{assign: high_card}}\n", "f")[0] == \
+            f"format: 2{null.replace(' ~', '').replace(' null', '')}\nroles: {{}}\n"
 
 
 def test_each_file_of_a_chain_has_its_own_format(tmp_path):
@@ -389,6 +392,7 @@ def test_the_command_prints_checks_and_rewrites_in_place(v1):
     assert rummy("upgrade", "--check", str(old)).returncode == 0
     again = rummy("upgrade", "--in-place", str(old))
     assert again.returncode == 0 and old.read_text() == shown.stdout
+    assert again.stderr == f"{old}: current (format 2)\n"
     validated = rummy("validate", str(old))
     assert validated.returncode == 0 and validated.stderr == ""
 

@@ -178,16 +178,18 @@ def _upgrade(args) -> int:
     old, new, notes = upgrade_file(args.file)
     for note in notes:
         print(note, file=sys.stderr)
-    if args.check:
-        print(f"{args.file}: " + (f"needs upgrading to format {CURRENT}" if new != old
-                                  else f"current (format {CURRENT})"), file=sys.stderr)
-        return 1 if new != old else 0
-    if not args.in_place:
+    if not args.in_place and not args.check:
         print(new, end="")
-    elif new != old:
-        with open(args.file, "w", encoding="utf-8", newline="") as file:
-            file.write(new)
-        print(f"{args.file}: upgraded to format {CURRENT}", file=sys.stderr)
+        return 0
+    if new == old:
+        print(f"{args.file}: current (format {CURRENT})", file=sys.stderr)
+        return 0
+    if args.check:
+        print(f"{args.file}: needs upgrading to format {CURRENT}", file=sys.stderr)
+        return 1
+    with open(args.file, "w", encoding="utf-8", newline="") as file:
+        file.write(new)
+    print(f"{args.file}: upgraded to format {CURRENT}", file=sys.stderr)
     return 0
 
 

@@ -154,8 +154,12 @@ def _with_format(text: str, file: str) -> str:
     comment block (a flow mapping gets it first)."""
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     for key, value in root.value:
-        if _is_key(key, FORMAT_KEY):
-            return _replace(text, value.start_mark.index, value.end_mark.index, str(formats.CURRENT))
+        if _is_key(key, FORMAT_KEY) and value.start_mark.index < value.end_mark.index:
+            return _replace(text, value.start_mark.index, value.end_mark.index,
+                            str(formats.CURRENT))
+        if _is_key(key, FORMAT_KEY):                # `format:` with nothing after it
+            at = text.index(":", key.end_mark.index) + 1
+            return _replace(text, at, at, f" {formats.CURRENT}")
     if root.flow_style:
         at = root.start_mark.index + 1
         return _replace(text, at, at, f"{FORMAT_KEY}: {formats.CURRENT}, ")
