@@ -334,6 +334,12 @@ def test_upgrade_leaves_text_it_cannot_rewrite_safely_for_a_hand_edit():
     text = "extends: three_hand_gin\nold: &old {assign: high_card}\nroles:\n  <<: *old\n"
     with pytest.raises(SpecError, match=r"roles.assign: cannot upgrade it in the text"):
         upgraded(text, "f")
+    shared = "extends: three_hand_gin\nold: &old {assign: high_card}\nroles: *old\nx: *old\n"
+    with pytest.raises(SpecError) as error:           # the edit would change x too
+        upgraded(shared, "f")
+    assert error.value.problems == [
+        "f: cannot upgrade this file's text safely (an alias or a merge holds what changed?); "
+        "edit it by hand:", f"f:2:12: {ASSIGN}: removed in format 2 ({REASONS[ASSIGN]})"]
 
 
 # ---- the kinds of change a later format may make ------------------------------------------

@@ -46,23 +46,34 @@ def upgraded(text: str, file: str) -> tuple[str, list[str]]:
         raise SpecError(errors)
     if not notes and declared in (None, formats.CURRENT):
         return text, []
+    hint = UPGRADE_HINT.format(file=file)
+    notes = [note.replace(": warning: ", ": ", 1).removesuffix(hint) for note in notes]
     new = text
     for change in dict.fromkeys(change for change, _ in formats.applied(copy.deepcopy(data))):
-        new = _rewritten(new, file, change)
+        new = _rewritten(new, file, change, notes)
     new = _with_format(new, file)
-    again, _ = load_yaml(new, file)
-    if again != {**layer.data, FORMAT_KEY: formats.CURRENT}:
-        raise SpecError([f"{file}: cannot upgrade this file's text safely (an alias or merge "
-                         "holds what changed?); edit it by hand: " + "; ".join(notes)])
-    hint = UPGRADE_HINT.format(file=file)
-    return new, [note.replace(": warning: ", ": ", 1).removesuffix(hint) for note in notes]
+    if _parsed(new, file, notes) != {**layer.data, FORMAT_KEY: formats.CURRENT}:
+        raise _unsafe(file, notes)
+    return new, notes
 
 
-def _rewritten(text: str, file: str, change) -> str:
+def _parsed(text: str, file: str, notes: list[str]) -> dict:
+    """The data of a rewritten text; one the loader refuses is a rewrite gone wrong."""
+    try:
+        return load_yaml(text, file)[0]
+    except SpecError:
+        raise _unsafe(file, notes) from None
+
+
+def _unsafe(file: str, notes: list[str]) -> SpecError:
+    return SpecError([f"{file}: cannot upgrade this file's text safely (an alias or a merge "
+                      "holds what changed?); edit it by hand:", *notes])
+
+
+def _rewritten(text: str, file: str, change, notes: list[str]) -> str:
     """``text`` with one change made everywhere it applies, one place at a time."""
     for _ in range(MAX_EDITS):
-        data, _ = load_yaml(text, file)
-        path = next(formats.places(data, change), None)
+        path = next(formats.places(_parsed(text, file, notes), change), None)
         if path is None:
             return text
         text = _edit(text, file, yaml.compose(text, Loader=yaml.SafeLoader), path, change)
