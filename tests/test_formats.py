@@ -163,7 +163,8 @@ def test_a_migrated_file_loads_as_its_keys_left_out():
 def test_other_problems_of_an_old_file_are_still_located_in_it(tmp_path):
     spec = tmp_path / "old.yaml"
     spec.write_text("extends: gin\nturn:\n  offer_upcard: {if_all_pass: first_player_draws,"
-                    " to: sideways}\nround_end:\n  layoffs:\n    onto: knocker\n    max_per_meld: -1\n")
+                    " to: sideways}\nround_end:\n  layoffs:\n    onto: knocker\n"
+                    "    max_per_meld: -1\n")
     with pytest.raises(SpecError) as error:
         load_variant(spec)
     assert error.value.problems == [

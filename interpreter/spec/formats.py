@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -149,11 +149,10 @@ def migrated_layer(layer: Layer) -> tuple[Layer, list[str], list[str]]:
             [text for *_, text in sorted(errors)])
 
 
-def applied(data: dict, changes: Sequence[Change] | None = None
-            ) -> Iterator[tuple[Change, tuple]]:
+def applied(data: dict) -> Iterator[tuple[Change, tuple]]:
     """Apply to one file's ``data``, in place, every change (of :data:`CHANGES`, in order)
     that finds what it changes, yielding each with its place as the file names it."""
-    for change in CHANGES if changes is None else changes:
+    for change in CHANGES:
         for path in list(places(data, change)):
             _apply(data, change, path)
             yield change, path
