@@ -9,6 +9,7 @@ should, until the file is upgraded).
 """
 from __future__ import annotations
 
+import io
 import json
 import random
 import shutil
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import SpecError, bundled_names, load_variant, new_game
+from interpreter.frontends import stdio
 from interpreter.frontends.rules_sheet import rules_sheet
 from interpreter.spec import formats, schema_path
 from interpreter.spec.formats import CURRENT, Removed, Renamed, ValueRenamed
@@ -422,3 +424,14 @@ def test_validate_shows_the_migration_warnings():
     assert validated.returncode == 0
     assert validated.stderr.count(": warning: removed in format 2 (") == 3
     assert validated.stdout.endswith(": ok (Three-hand Gin (in the box))\n")
+
+
+def test_the_stdio_engine_reports_the_migration_warnings_of_a_spec_text():
+    text = (V1 / "oklahoma_gin.yaml.v1").read_text()
+    request = json.dumps({"id": 1, "cmd": "new", "spec": text, "players": 2, "seed": 1})
+    out = io.StringIO()
+    assert stdio.serve(io.BytesIO(f"{request}\n".encode()), out) == 0
+    reply = [json.loads(line) for line in out.getvalue().splitlines()][-1]
+    assert reply["ok"] and reply["warnings"] == [
+        f"spec.yaml:8:50: {IF_ALL_PASS}: warning: removed in format 2 ({REASONS[IF_ALL_PASS]}); "
+        "run 'rummy upgrade spec.yaml'"]
