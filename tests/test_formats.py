@@ -132,9 +132,10 @@ def test_the_changes_name_keys_the_schema_no_longer_has_in_places_it_still_has()
 
 
 def test_format_2_removed_exactly_the_four_single_valued_keys():
-    assert [(c.format, c.path) for c in formats.CHANGES] == [
-        (2, "turn[].offer_upcard.if_all_pass"), (2, "round_end.layoffs.onto"),
-        (2, "table.jokers_released"), (2, "roles.assign")]
+    assert [(c.format, c.path, c.only) for c in formats.CHANGES] == [
+        (2, "turn[].offer_upcard.if_all_pass", "first_player_draws"),
+        (2, "round_end.layoffs.onto", "knocker"), (2, "table.jokers_released", "play_same_move"),
+        (2, "roles.assign", "high_card")]
 
 
 def test_the_schema_allows_the_formats_this_interpreter_reads():
@@ -192,6 +193,18 @@ def test_a_current_file_using_a_removed_key_is_a_located_error_naming_the_change
     reason = REASONS[path.replace("turn.", "turn[0].")]
     assert error.value.problems == [f"{spec}:{where}: {path}: removed in format 2 ({reason}); "
                                     "this file says format 2: remove it"]
+
+
+def test_a_removed_key_with_a_value_it_never_allowed_is_an_error_in_any_file(tmp_path):
+    spec = tmp_path / "odd.yaml"
+    spec.write_text("extends: three_hand_gin\nroles: {assign: random}\n")
+    with pytest.raises(SpecError) as error:
+        load_variant(spec)
+    assert error.value.problems == [
+        f"{spec}:2:9: {ASSIGN}: removed in format 2 ({REASONS[ASSIGN]}); it only ever "
+        "allowed 'high_card', not 'random': remove it"]
+    with pytest.raises(SpecError, match="it only ever allowed 'high_card', not 'random'"):
+        upgraded(spec.read_text(), str(spec))
 
 
 def test_the_change_is_reported_beside_the_other_problems(tmp_path):

@@ -28,11 +28,13 @@ UPGRADE_HINT = "; run 'rummy upgrade {file}'"
 @dataclass(frozen=True)
 class Removed:
     """A key dropped in ``format``; ``path`` as ``turn[].offer_upcard.if_all_pass`` (``[]``:
-    any item of a list, or of a base's list patched by name)."""
+    any item of a list, or of a base's list patched by name). ``only``: the one value the key
+    ever allowed, if it had one (another value was never valid: an error, not carried over)."""
 
     format: int
     path: str
     reason: str
+    only: Any = None
 
     def what(self) -> str:
         return "removed"
@@ -80,13 +82,16 @@ Change = Removed | Renamed | ValueRenamed
 # format 2 four keys that allowed a single value went, that value being how the game plays.
 CHANGES: tuple[Change, ...] = (
     Removed(2, "turn[].offer_upcard.if_all_pass",
-            "its one value, first_player_draws, is how a passed upcard always ends"),
+            "its one value, first_player_draws, is how a passed upcard always ends",
+            only="first_player_draws"),
     Removed(2, "round_end.layoffs.onto",
-            "its one value, knocker, is whose melds layoffs always go onto"),
+            "its one value, knocker, is whose melds layoffs always go onto", only="knocker"),
     Removed(2, "table.jokers_released",
-            "its one value, play_same_move, is how a freed joker is always played"),
+            "its one value, play_same_move, is how a freed joker is always played",
+            only="play_same_move"),
     Removed(2, "roles.assign",
-            "its one value, high_card, is how roles are always first given out"),
+            "its one value, high_card, is how roles are always first given out",
+            only="high_card"),
 )
 
 
@@ -133,29 +138,37 @@ def migrated_layer(layer: Layer) -> tuple[Layer, list[str], list[str]]:
     marks = layer.marks
     warnings: list[tuple[int, int, str]] = []
     errors: list[tuple[int, int, str]] = []
-    for change, path in applied(data):
+    for change, path, old in applied(data):
         line, col = marks.value(path) if isinstance(change, ValueRenamed) else marks.key(path)
-        if declared is not None and declared >= change.format:
-            errors.append((line, col, format_problem(
-                layer.file, line, col, path, f"{change.what()} in format {change.format} "
-                f"({change.reason}); this file says format {declared}: {change.fix()}")))
-        else:
-            warnings.append((line, col, format_problem(
-                layer.file, line, col, path, f"warning: {change.what()} in format "
-                f"{change.format} ({change.reason})" + UPGRADE_HINT.format(file=layer.file))))
+        wrong, message = _verdict(change, old, declared, UPGRADE_HINT.format(file=layer.file))
+        (errors if wrong else warnings).append(
+            (line, col, format_problem(layer.file, line, col, path, message)))
         if isinstance(change, Renamed):
             marks = _RenamedMarks(marks, path[:-1] + (change.to,), path)
     return (replace(layer, data=data, marks=marks), [text for *_, text in sorted(warnings)],
             [text for *_, text in sorted(errors)])
 
 
-def applied(data: dict) -> Iterator[tuple[Change, tuple]]:
+def _verdict(change: Change, old: Any, declared: int | None, hint: str) -> tuple[bool, str]:
+    """Whether ``change``, found in a file of format ``declared`` where the value ``old`` was, is
+    an error, and what to say: a warning (and ``hint``) for an older file; an error if the file
+    declares the format the change came in, or if the removed key never allowed that value."""
+    said = f"{change.what()} in format {change.format} ({change.reason})"
+    if isinstance(change, Removed) and change.only is not None and not _same(old, change.only):
+        return True, f"{said}; it only ever allowed {show(change.only)}, not {show(old)}: " \
+                     f"{change.fix()}"
+    if declared is not None and declared >= change.format:
+        return True, f"{said}; this file says format {declared}: {change.fix()}"
+    return False, f"warning: {said}{hint}"
+
+
+def applied(data: dict) -> Iterator[tuple[Change, tuple, Any]]:
     """Apply to one file's ``data``, in place, every change (of :data:`CHANGES`, in order)
-    that finds what it changes, yielding each with its place as the file names it."""
+    that finds what it changes, yielding each with its place as the file names it and the
+    value that was there."""
     for change in CHANGES:
         for path in list(places(data, change)):
-            _apply(data, change, path)
-            yield change, path
+            yield change, path, _apply(data, change, path)
 
 
 def places(data: Any, change: Change) -> Iterator[tuple]:
@@ -201,18 +214,20 @@ def _same(value: Any, old: Any) -> bool:
     return type(value) is type(old) and value == old
 
 
-def _apply(data: dict, change: Change, path: tuple) -> None:
+def _apply(data: dict, change: Change, path: tuple) -> Any:
+    """Make ``change`` at ``path``; the value that was there."""
     parent = data
     for part in path[:-1]:
         parent = parent[part]
     key = path[-1]
+    value = parent[key]
     if isinstance(change, Removed):
         del parent[key]
     elif isinstance(change, Renamed):
-        value = parent.pop(key)
-        parent.setdefault(change.to, value)      # a file giving both: the new key's value
+        parent.setdefault(change.to, parent.pop(key))   # a file giving both: the new key's
     else:
         parent[key] = change.new
+    return value
 
 
 class _RenamedMarks(Marks):

@@ -49,7 +49,7 @@ def upgraded(text: str, file: str) -> tuple[str, list[str]]:
     hint = UPGRADE_HINT.format(file=file)
     notes = [note.replace(": warning: ", ": ", 1).removesuffix(hint) for note in notes]
     new = text
-    for change in dict.fromkeys(change for change, _ in formats.applied(copy.deepcopy(data))):
+    for change in dict.fromkeys(change for change, *_ in formats.applied(copy.deepcopy(data))):
         new = _rewritten(new, file, change, notes)
     new = _with_format(new, file)
     if _parsed(new, file, notes) != {**layer.data, FORMAT_KEY: formats.CURRENT}:
