@@ -124,7 +124,8 @@ def _without_pair(text: str, mapping: MappingNode, at: int) -> str:
             return _replace(text, start, pairs[at + 1][0].start_mark.index, "")
         return _replace(text, _last_end(pairs[at - 1][1]), end, "")
     line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip():   # the first key after `- `: the next key moves up
+    if text[line_start:start].strip() and at + 1 < len(pairs):
+        # `- key: value` with keys below it: the next key moves up beside the dash
         return _replace(text, start, pairs[at + 1][0].start_mark.index, "")
     return _replace(text, line_start, _line_end(text, end), "")
 
