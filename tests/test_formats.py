@@ -399,6 +399,14 @@ def test_a_renamed_key_and_value_are_rewritten_by_upgrade(tmp_path, format_3):
         upgraded("format: 3\ndeal: {faceup: true}\n", "f")
 
 
+def test_a_removed_first_key_of_a_list_item_moves_the_next_one_up(monkeypatch):
+    monkeypatch.setattr(formats, "CHANGES", (Removed(2, "scoring.outcomes[].old", "gone"),))
+    text = "scoring:\n  outcomes:\n    - old: 1   # was\n      outcome: a\n    - old: 2\n" \
+           "    - {old: 3, outcome: c}\n"
+    assert upgraded(text, "f")[0] == "format: 2\nscoring:\n  outcomes:\n    - outcome: a\n" \
+                                     "    - {}\n    - {outcome: c}\n"
+
+
 # ---- the command ---------------------------------------------------------------------------
 def test_the_command_prints_checks_and_rewrites_in_place(v1):
     old = v1 / "gin_standard.yaml.v1"
