@@ -30,7 +30,7 @@ from interpreter.spec import schema_path
 
 SCHEMA = json.loads(schema_path().read_text())
 FULL_52 = [r + s for s in "cdhs" for r in "A23456789TJQK"]
-METADATA = {"extends", "name", "source", "description"}   # describe a variant, no play
+METADATA = {"extends", "format", "name", "source", "description"}  # describe a file, no play
 
 Observe = Callable[[Variant], Any]
 

@@ -13,6 +13,8 @@ from ..engine.saved import MAX_BYTES
 from ..errors import RummyError, SavedGameError, SpecError
 from ..simulate import report, simulate
 from ..spec import bundled_names, load_variant, schema_path
+from ..spec.formats import CURRENT
+from ..spec.upgrade import upgrade_file
 from .rules_sheet import rules_sheet
 from .terminal_play import run as play_match
 
@@ -48,6 +50,16 @@ def _parser() -> argparse.ArgumentParser:
                    help="also print the effective spec: extends and patches applied, defaults "
                         "filled in")
     p.set_defaults(run=_validate)
+
+    p = sub.add_parser("upgrade", help="rewrite a variant file in the current spec format, "
+                                       "keeping its comments and layout")
+    p.add_argument("file", metavar="FILE", help="a variant YAML file")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true",
+                      help="change nothing; exit 1 if FILE needs upgrading")
+    mode.add_argument("--in-place", action="store_true",
+                      help="rewrite FILE instead of printing the new text")
+    p.set_defaults(run=_upgrade)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the variant format")
     p.set_defaults(run=_schema)
@@ -160,6 +172,25 @@ def _validate(args) -> int:
                 print(yaml.safe_dump(effective, sort_keys=False, allow_unicode=True,
                                      default_flow_style=None, width=96), end="")
     return 1 if failed else 0
+
+
+def _upgrade(args) -> int:
+    old, new, notes = upgrade_file(args.file)
+    for note in notes:
+        print(note, file=sys.stderr)
+    if not args.in_place and not args.check:
+        print(new, end="")
+        return 0
+    if new == old:
+        print(f"{args.file}: current (format {CURRENT})", file=sys.stderr)
+        return 0
+    if args.check:
+        print(f"{args.file}: needs upgrading to format {CURRENT}", file=sys.stderr)
+        return 1
+    with open(args.file, "w", encoding="utf-8", newline="") as file:
+        file.write(new)
+    print(f"{args.file}: upgraded to format {CURRENT}", file=sys.stderr)
+    return 0
 
 
 def _schema(args) -> int:
