@@ -118,11 +118,13 @@ class Scoring:
         env["winners"], env["losers"] = winners, losers
         deltas = [0] * state.players
         for award in outcome.awards:
-            for p in award.to(env):
+            for p in payees(state, award.to(env)):
                 env["p"] = p
                 if award.when(env):
                     deltas[p.seat] += award.points(env)
         env.pop("p", None)
+        if v.partnerships is not None:
+            deltas = v.partnerships.shared(state.players, deltas)
         return Settled(outcome, winners, losers, deltas, points, env)
 
     def pay(self, state: GameState, settled: Settled, reveal: dict[str, Any]) -> None:
@@ -167,6 +169,22 @@ class Scoring:
             mode = mode.split(";")[0] + "; the match is won by standing (see The match)"
         return (f"Mode {self.mode}: {mode}. The first row whose condition holds decides the "
                 "round; p is the player receiving the points.")
+
+
+def payees(state: GameState, named: Any) -> Any:
+    """The players an award names; with partnerships, the first named of each team only (an
+    award pays a team once)."""
+    partnerships = state.variant.partnerships
+    if partnerships is None:
+        return named
+    seen: set[int] = set()
+    out = []
+    for p in named:
+        team = partnerships.team_of(state.players, p.seat)
+        if team[0] not in seen:
+            seen.add(team[0])
+            out.append(p)
+    return out
 
 
 def _row(i: int, row: dict[str, Any], count: int, at: BuildContext) -> Outcome:

@@ -1,0 +1,112 @@
+"""Partnerships (the spec's ``partnerships`` section): fixed teams by seating, whose members
+share one score. The teams follow from the seats, so the rule has no slice of the state.
+
+What it changes elsewhere, each through this rule's methods (read duck-typed from
+``variant.partnerships`` below the rules' level):
+
+- formulas read a player's ``team``, ``partners`` and ``rivals`` (:mod:`..model.views`);
+- each award of a hand or of the match pays each team once, and the team's members share
+  its total (:mod:`.scoring`, :mod:`.match`);
+- ``State.returns()`` is zero-sum between the teams (:mod:`..engine.game`);
+- observations and the agent API show the teams (public).
+
+Without the section every player is a team of one, and nothing changes.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..model.rule_options import BuildContext
+
+Teams = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Partnerships:
+    """The teams for each player count the variant allows, and how they were given."""
+
+    teams: str | Teams                     # across | alternate | the seats of each team
+    by_count: Mapping[int, Teams]          # player count -> teams (each a tuple of seats)
+
+    @classmethod
+    def build(cls, options: dict[str, Any], at: BuildContext,
+              counts: Iterable[int]) -> Partnerships:
+        """The teams for each player count in ``counts``; a count they cannot seat is a
+        located problem."""
+        how = options["teams"]
+        by_count: dict[int, Teams] = {}
+        counts = list(counts)
+        if isinstance(how, list):
+            given = tuple(tuple(team) for team in how)
+            seats = sorted(s for team in given for s in team)
+            if len(counts) != 1 or seats != list(range(counts[0])):
+                at.problem("teams", f"the teams must hold each seat 0-{max(counts) - 1} "
+                           f"exactly once, for a variant with one player count (players is "
+                           f"{counts[0]}-{counts[-1]})")
+            by_count = {n: given for n in counts}
+            return cls(given, by_count)
+        for n in counts:
+            found = _seated(how, n)
+            if found is None:
+                at.problem("teams", f"{how} teams need {ALLOWED[how]}, not {n} players")
+                continue
+            by_count[n] = found
+        return cls(how, by_count)
+
+    # ---- what the other rules ask ------------------------------------------------------
+    def of(self, players: int) -> Teams:
+        """The teams at a table of ``players``."""
+        return self.by_count[players]
+
+    def team_of(self, players: int, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s team, itself included."""
+        return next(team for team in self.by_count[players] if seat in team)
+
+    def shared(self, players: int, gains: list[int]) -> list[int]:
+        """Per-seat ``gains`` as each team's sum, given to every member."""
+        out = list(gains)
+        for team in self.by_count[players]:
+            total = sum(gains[s] for s in team)
+            for s in team:
+                out[s] = total
+        return out
+
+    def returns(self, players: int, totals: list[float]) -> list[float]:
+        """Each seat's team total less the mean of the teams' totals (zero-sum between
+        teams; partners get the same)."""
+        teams = self.by_count[players]
+        mean = sum(totals[team[0]] for team in teams) / len(teams)
+        return [totals[s] - mean for s in range(players)]
+
+    # ---- words ---------------------------------------------------------------------------
+    def sentences(self) -> list[str]:
+        """The section, for the rules sheet."""
+        counts = sorted(self.by_count)
+        shown = "; ".join(f"with {n} players, " + " against ".join(
+            "+".join(str(s) for s in team) for team in self.by_count[n]) for n in counts)
+        how = {"across": "partners sit facing each other",
+               "alternate": "two teams, every other seat"}.get(str(self.teams), "fixed seats")
+        return [f"Partnerships ({how}): seats {shown}.",
+                "Partners share one score: each award pays a team once (p is the first of "
+                "its members it names), and a team's members hold its total. The match is "
+                "won or lost by teams. A partner's hand stays hidden; p.team, p.partners "
+                "and p.rivals name a player's team (itself included), its partners and the "
+                "players of the other teams."]
+
+
+ALLOWED = {"across": "4, 6 or 8 players", "alternate": "an even number of players, at least 4"}
+
+
+def _seated(how: str, n: int) -> Teams | None:
+    """The teams ``how`` gives ``n`` players, or None when it cannot seat them."""
+    if n < 4 or n % 2:
+        return None
+    if how == "across":
+        if n > 8:
+            return None
+        half = n // 2
+        return tuple((s, s + half) for s in range(half))
+    return (tuple(range(0, n, 2)), tuple(range(1, n, 2)))
