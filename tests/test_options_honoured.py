@@ -386,6 +386,11 @@ TABLE: dict[str, list[Case]] = {
     "roles.rotate[].when": [case("three_hand_gin", "roles.rotate.0.when", "false", THREE)],
     "roles.rotate[].next": [case("three_hand_gin", "roles.rotate.1.next",
                                  {"box": "box", "captain": "captain", "sitter": "sitter"}, THREE)],
+    "partnerships": [case("partnership_gin", "partnerships", None)],
+    "partnerships.teams": [
+        case("partnership_gin", "partnerships.teams", [[0, 1], [2, 3]]),
+        Case("partnership_gin", {"partnerships": {"teams": "alternate"}}, seeded(players=6),
+             context={"players": {"min": 6, "max": 6}, "deal": {"hand_size": 7}})],
     "melds.group": [case("gin", "melds.group", False)],
     "melds.group.min": [case("gin", "melds.group.min", 4)],
     "melds.group.max": [case("gin", "melds.group.max", 3)],

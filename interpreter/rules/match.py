@@ -153,6 +153,8 @@ class Match:
         never = self.ends_when.constant and not self.ends_when(None)
         if self.eliminate_when is None or not never or self.max_hands:
             best = "lowest" if variant.scoring.mode == "penalty" else "highest"
+            if variant.partnerships is not None:
+                return f"The team with the {best} total wins the match, partners together."
             return f"The {best} total wins the match."
         return None
 

@@ -85,11 +85,12 @@ class Partnerships:
     def sentences(self) -> list[str]:
         """The section, for the rules sheet."""
         counts = sorted(self.by_count)
-        shown = "; ".join(f"with {n} players, " + " against ".join(
+        shown = "; ".join(f"with {n} players, seats " + " against ".join(
             "+".join(str(s) for s in team) for team in self.by_count[n]) for n in counts)
-        how = {"across": "partners sit facing each other",
-               "alternate": "two teams, every other seat"}.get(str(self.teams), "fixed seats")
-        return [f"Partnerships ({how}): seats {shown}.",
+        how = {"across": "teams of two, partners sitting facing each other",
+               "alternate": "two teams, partners on every other seat"}.get(
+            str(self.teams), "teams by seat")
+        return [f"Fixed partnerships, {how}: {shown}.",
                 "Partners share one score: each award pays a team once (p is the first of "
                 "its members it names), and a team's members hold its total. The match is "
                 "won or lost by teams. A partner's hand stays hidden; p.team, p.partners "
