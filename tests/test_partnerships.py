@@ -1,0 +1,87 @@
+"""The ``partnerships`` section: teams by seating, refused player counts, the team names
+formulas read, one score per team, returns zero-sum between teams."""
+from __future__ import annotations
+
+import pytest
+import yaml
+from gameplay import play
+from test_options_honoured import stacked
+from test_rules_partnership_gin import JUNK_77, KINGS_NINES, KNOCK_2, SMALL
+
+from interpreter import SpecError, load_variant, new_game
+from interpreter.model.views import round_env
+
+
+def house(tmp_path, change: dict, base: str = "partnership_gin"):
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"extends": base, "name": "House", **change}))
+    return load_variant(path)
+
+
+@pytest.mark.parametrize("how, players, teams", [
+    ("across", 4, ((0, 2), (1, 3))),
+    ("across", 6, ((0, 3), (1, 4), (2, 5))),
+    ("alternate", 6, ((0, 2, 4), (1, 3, 5))),
+    ([[0, 1], [2, 3, 4, 5]], 6, ((0, 1), (2, 3, 4, 5))),
+])
+def test_teams_follow_the_seating(tmp_path, how, players, teams):
+    v = house(tmp_path, {"players": {"min": players, "max": players},
+                         "deal": {"hand_size": 7}, "partnerships": {"teams": how}})
+    assert v.partnerships.of(players) == teams
+    g = new_game(v, players, seed=1)
+    assert g.observation(0)["teams"] == [list(t) for t in teams]
+
+
+@pytest.mark.parametrize("how, players, message", [
+    ("across", (4, 5), "across teams need 4, 6 or 8 players, not 5 players"),
+    ("alternate", (2, 4), "alternate teams need an even number of players, at least 4, not 2"),
+    ([[0, 1], [2]], (4, 4), "the teams must hold each seat 0-3 exactly once"),
+    ([[0, 1], [2, 3]], (4, 6), "for a variant with one player count"),
+])
+def test_a_player_count_the_teams_cannot_seat_is_a_located_error(tmp_path, how, players,
+                                                                    message):
+    with pytest.raises(SpecError) as caught:
+        house(tmp_path, {"players": {"min": players[0], "max": players[1]},
+                         "deal": {"hand_size": 7}, "partnerships": {"teams": how}})
+    text = str(caught.value)
+    assert message in text and "house.yaml:" in text and "partnerships.teams" in text
+
+
+def test_formulas_read_a_players_team_partners_and_rivals():
+    g = new_game("partnership_gin", 4, seed=0)
+    env = round_env(g, None)
+    p1 = next(p for p in env["players"] if p.seat == 1)
+    assert [p.seat for p in p1.team] == [1, 3]
+    assert [p.seat for p in p1.partners] == [3]
+    assert [p.seat for p in p1.rivals] == [0, 2]
+    assert p1.team[1] == p1.partners[0] and p1.team[1] in env["players"]
+
+
+def test_without_partnerships_each_player_is_a_team_of_one():
+    g = new_game("gin", 2, seed=0)
+    env = round_env(g, None)
+    p0 = next(p for p in env["players"] if p.seat == 0)
+    assert [p.seat for p in p0.team] == [0] and p0.partners == ()
+    assert [p.seat for p in p0.rivals] == [1]
+    assert g.seat_view(0).teams == ((0,), (1,)) and "teams" not in g.observation(0)
+
+
+def test_an_award_to_both_partners_pays_their_team_once(tmp_path):
+    """An award naming every player pays each team once, p being its first member named,
+    and the team's members share the total."""
+    v = house(tmp_path, {"scoring": {"mode": "points", "outcomes": [
+        {"outcome": "all", "winners": "players",
+         "award": [{"to": "players", "points": "10 + p.seat"}]}]}})
+    deck = stacked({0: KNOCK_2, 1: JUNK_77, 2: KINGS_NINES, 3: SMALL}, dealer=3, then="4c")
+    g = new_game(v, 4, deck=deck, dealer=3)
+    play(g, "take", "knock Kd", "spread", "spread", "spread", "spread")
+    assert g.history[-1]["points"] == [10, 11, 10, 11]
+    assert g.scores == [10, 11, 10, 11]
+
+
+def test_returns_are_zero_sum_between_teams(tmp_path):
+    v = house(tmp_path, {"players": {"min": 6, "max": 6}, "deal": {"hand_size": 7},
+                         "partnerships": {"teams": "across"}})
+    g = new_game(v, 6, seed=0)
+    g.totals[:] = [30, 0, 6, 30, 0, 6]
+    assert g.returns() == [18.0, -12.0, -6.0, 18.0, -12.0, -6.0]
