@@ -9,6 +9,8 @@ from test_options_honoured import stacked
 from test_rules_partnership_gin import JUNK_77, KINGS_NINES, KNOCK_2, SMALL
 
 from interpreter import SpecError, load_variant, new_game
+from interpreter.agents.ismcts import IsmctsAgent
+from interpreter.agents.strong import _Table
 from interpreter.model.views import round_env
 
 
@@ -85,3 +87,19 @@ def test_returns_are_zero_sum_between_teams(tmp_path):
     g = new_game(v, 6, seed=0)
     g.totals[:] = [30, 0, 6, 30, 0, 6]
     assert g.returns() == [18.0, -12.0, -6.0, 18.0, -12.0, -6.0]
+
+
+def test_search_values_a_simulation_by_the_teams_gain():
+    g = new_game("partnership_gin", 4, seed=0)
+    g.totals[:] = [10, 0, 10, 0]                 # returns: 5, -5, 5, -5
+    assert IsmctsAgent._value(g, [0.0] * 4, -1, 0) == 10.0
+    assert IsmctsAgent._value(g, [0.0] * 4, -1, 3) == -10.0
+
+
+def test_the_strong_bot_is_wary_of_the_rivals_takes_not_its_partners():
+    deck = stacked({0: KNOCK_2, 1: JUNK_77, 2: KINGS_NINES, 3: SMALL}, dealer=3, then="4c")
+    g = new_game("partnership_gin", 4, deck=deck, dealer=3)
+    play(g, "take")                              # seat 0 is known to hold the 4c
+    four_clubs = g.variant.faces.parse("4c")
+    assert four_clubs not in _Table(g.seat_view(2)).taken
+    assert four_clubs in _Table(g.seat_view(1)).taken
