@@ -391,6 +391,10 @@ TABLE: dict[str, list[Case]] = {
         case("partnership_gin", "partnerships.teams", [[0, 1], [2, 3]]),
         Case("partnership_gin", {"partnerships": {"teams": "alternate"}}, seeded(players=6),
              context={"players": {"min": 6, "max": 6}, "deal": {"hand_size": 7}})],
+    "partnerships.opening": [
+        Case("scala_40", {"partnerships": {"opening": "player"}}, seeded(players=4),
+             context={"players": {"min": 4, "max": 4},
+                      "partnerships": {"teams": "across", "opening": "team"}})],
     "melds.group": [case("gin", "melds.group", False)],
     "melds.group.min": [case("gin", "melds.group.min", 4)],
     "melds.group.max": [case("gin", "melds.group.max", 3)],

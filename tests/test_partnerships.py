@@ -8,7 +8,7 @@ from gameplay import play
 from test_options_honoured import stacked
 from test_rules_partnership_gin import JUNK_77, KINGS_NINES, KNOCK_2, SMALL
 
-from interpreter import SpecError, load_variant, new_game
+from interpreter import IllegalAction, SpecError, load_variant, new_game
 from interpreter.agents.ismcts import IsmctsAgent
 from interpreter.agents.strong import _Table
 from interpreter.model.views import round_env
@@ -103,3 +103,34 @@ def test_the_strong_bot_is_wary_of_the_rivals_takes_not_its_partners():
     four_clubs = g.variant.faces.parse("4c")
     assert four_clubs not in _Table(g.seat_view(2)).taken
     assert four_clubs in _Table(g.seat_view(1)).taken
+
+
+# basic rummy at four, dealer 3: seat 0 opens with 9h Th Jh, seat 1 (a rival) with 5c 5d 5h,
+# then seat 2 (seat 0's partner) holds 8h, which extends the partner's run.
+TABLE_HANDS = {0: "9h Th Jh 2c 4d 6s 8c", 1: "5c 5d 5h Qh 2d 3s Kc",
+               2: "8h Ac 3d 7c 9s Js Ks", 3: "2h 4h 6c 7d Td Qs Kd"}
+TEAM_TABLE = stacked(TABLE_HANDS, dealer=3, then="As 2s 3h 4s 6d")
+
+
+def team_table(tmp_path, opening: str):
+    v = house(tmp_path, {"players": {"min": 4, "max": 4},
+                         "partnerships": {"teams": "across", "opening": opening},
+                         "table": {"layoff_onto": "own", "opening": {
+                             "applies_to": "first_meld_of_each_player", "complete_melds": 1}}},
+              base="basic_rummy")
+    g = new_game(v, 4, deck=TEAM_TABLE, dealer=3)
+    play(g, "draw stock", "meld [9h Th Jh]", "discard 8c",
+         "draw stock", "meld [9h Th Jh] [5c 5d 5h]")
+    return g
+
+
+@pytest.mark.parametrize("opening, partner_may_extend", [("team", True), ("player", False)])
+def test_a_team_owns_its_table_melds_and_may_open_as_a_team(tmp_path, opening,
+                                                           partner_may_extend):
+    g = team_table(tmp_path, opening)
+    with pytest.raises(IllegalAction, match="only its owner's team may lay off onto it"):
+        g.apply("meld [9h Th Jh Qh] [5c 5d 5h]")            # a rival's layoff
+    play(g, "discard Kc", "draw stock")
+    melds = [str(a) for a in g.legal_actions() if a.kind == "meld"]
+    assert ("meld [8h 9h Th Jh] [5c 5d 5h]" in melds) is partner_may_extend
+    assert g.is_legal("meld [8h 9h Th Jh] [5c 5d 5h]") is partner_may_extend

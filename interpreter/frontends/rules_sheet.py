@@ -210,7 +210,7 @@ def _partnerships(v: Variant) -> list[str]:
     if v.partnerships is None:
         return []
     lines = _heading("Partnerships")
-    for text in v.partnerships.sentences():
+    for text in v.partnerships.sentences(v):
         lines += _wrap(text)
     return lines
 

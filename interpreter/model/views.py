@@ -90,7 +90,7 @@ class PlayerView:
     @property
     def team(self) -> tuple[PlayerView, ...]:
         state = self._state
-        return tuple(PlayerView(state, s, self._counted) for s in _team_seats(state, self.seat))
+        return tuple(PlayerView(state, s, self._counted) for s in team_seats(state, self.seat))
 
     @property
     def partners(self) -> tuple[PlayerView, ...]:
@@ -99,7 +99,7 @@ class PlayerView:
     @property
     def rivals(self) -> tuple[PlayerView, ...]:
         state = self._state
-        team = _team_seats(state, self.seat)
+        team = team_seats(state, self.seat)
         return tuple(PlayerView(state, s, self._counted) for s in state.in_play if s not in team)
 
     def __eq__(self, other: object) -> bool:
@@ -121,7 +121,7 @@ class PlayerView:
         return f"PlayerView(seat={self.seat})"
 
 
-def _team_seats(state: GameState, seat: int) -> tuple[int, ...]:
+def team_seats(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats of ``seat``'s team (``variant.partnerships``), or the seat alone."""
     partnerships = state.variant.partnerships
     return (seat,) if partnerships is None else partnerships.team_of(state.players, seat)

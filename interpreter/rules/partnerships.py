@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..model.rule_options import BuildContext
+    from ..model.variant import Variant
+
+TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on the table
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -30,6 +33,7 @@ class Partnerships:
 
     teams: str | Teams                     # across | alternate | the seats of each team
     by_count: Mapping[int, Teams]          # player count -> teams (each a tuple of seats)
+    opening: str = "team"                  # team | player: whose first meld the opening is
 
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext,
@@ -47,14 +51,14 @@ class Partnerships:
                            f"exactly once, for a variant with one player count (players is "
                            f"{counts[0]}-{counts[-1]})")
             by_count = {n: given for n in counts}
-            return cls(given, by_count)
+            return cls(given, by_count, options["opening"])
         for n in counts:
             found = _seated(how, n)
             if found is None:
                 at.problem("teams", f"{how} teams need {ALLOWED[how]}, not {n} players")
                 continue
             by_count[n] = found
-        return cls(how, by_count)
+        return cls(how, by_count, options["opening"])
 
     # ---- what the other rules ask ------------------------------------------------------
     def of(self, players: int) -> Teams:
@@ -82,7 +86,7 @@ class Partnerships:
         return [totals[s] - mean for s in range(players)]
 
     # ---- words ---------------------------------------------------------------------------
-    def sentences(self) -> list[str]:
+    def sentences(self, variant: Variant) -> list[str]:
         """The section, for the rules sheet."""
         counts = sorted(self.by_count)
         shown = "; ".join(f"with {n} players, seats " + " against ".join(
@@ -95,7 +99,22 @@ class Partnerships:
                 "its members it names), and a team's members hold its total. The match is "
                 "won or lost by teams. A partner's hand stays hidden; p.team, p.partners "
                 "and p.rivals name a player's team (itself included), its partners and the "
-                "players of the other teams."]
+                "players of the other teams."] + self._table_sentences(variant)
+
+    def _table_sentences(self, variant: Variant) -> list[str]:
+        """Team melds and the team's opening, where the variant has a shared table."""
+        if not any(step.kind in TABLE_MELDING for step in variant.turn):
+            return []
+        out = []
+        table = variant.table
+        if table.layoff_onto == "own" or (table.manipulation and table.rearrange == "own"):
+            out.append("A meld on the table belongs to its player's team: either partner may "
+                       "do with it what its owner may.")
+        if table.has_opening() and table.opening_applies_to == "first_meld_of_each_player":
+            out.append("The opening is the team's: once one partner has opened, the other "
+                       "melds and lays off without one." if self.opening == "team" else
+                       "Each partner must open on their own.")
+        return out
 
 
 ALLOWED = {"across": "4, 6 or 8 players", "alternate": "an even number of players, at least 4"}

@@ -27,6 +27,7 @@ from ..model.state_fields import (
     Checker,
     state_field,
 )
+from ..model.views import team_seats
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
 
@@ -67,7 +68,7 @@ def opening(state: GameState, seat: int) -> Opening | None:
     """The opening requirement still pending for ``seat``, if any."""
     rules = state.variant.table
     pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
-               else seat not in state.opened)
+               else not has_opened(state, seat))
     if not pending:
         return None
     needs = rules.needs_in(state.deals)
@@ -77,6 +78,14 @@ def opening(state: GameState, seat: int) -> Opening | None:
         return None
     return Opening(rules.opening_complete_melds, rules.opening_min_points, needs,
                    rules.opening_extra_melds, all_cards, rules.meld_values)
+
+
+def has_opened(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has opened, or, with partnerships opening as a team, a partner has."""
+    partnerships = state.variant.partnerships
+    if partnerships is None or partnerships.opening != "team":
+        return seat in state.opened
+    return any(s in state.opened for s in team_seats(state, seat))
 
 
 def may_lay_new_melds(state: GameState, seat: int) -> bool:
@@ -146,8 +155,10 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
-    """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto)."""
-    return state.variant.table.layoff_onto == "any" or state.table_owners[k] == seat
+    """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto; own: its
+    team's, with partnerships)."""
+    return state.variant.table.layoff_onto == "any" or \
+        state.table_owners[k] in team_seats(state, seat)
 
 
 def owners_reason(state: GameState, seat: int, new) -> str | None:
@@ -156,8 +167,9 @@ def owners_reason(state: GameState, seat: int, new) -> str | None:
     rules = state.variant.table
     if rules.layoff_onto == "any" and not (rules.manipulation and rules.rearrange == "own"):
         return None
+    team = team_seats(state, seat) if state.variant.partnerships is not None else ()
     return others_reason(state.variant.faces, table_faces(state), state.table_owners, new, seat,
-                         extend=rules.layoff_onto == "any")
+                         extend=rules.layoff_onto == "any", team=team)
 
 
 def _extensions(rules, meld: list[tuple[int, int]], face: int):
