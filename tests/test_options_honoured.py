@@ -453,6 +453,7 @@ TABLE: dict[str, list[Case]] = {
     "round_end.defenders_choose_melds": [case("gin_standard", "round_end.defenders_choose_melds",
                                               True, AFTER_GIN)],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
+    "round_end.may_go_out_when": [case("basic_rummy", "round_end.may_go_out_when", "round > 1")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",
                                            "false")],
     "round_end.last_turns_after_going_out": [case("carousel",

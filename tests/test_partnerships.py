@@ -11,6 +11,7 @@ from test_rules_partnership_gin import JUNK_77, KINGS_NINES, KNOCK_2, SMALL
 from interpreter import IllegalAction, SpecError, load_variant, new_game
 from interpreter.agents.ismcts import IsmctsAgent
 from interpreter.agents.strong import _Table
+from interpreter.frontends.rules_sheet import rules_sheet
 from interpreter.model.views import round_env
 
 
@@ -134,3 +135,28 @@ def test_a_team_owns_its_table_melds_and_may_open_as_a_team(tmp_path, opening,
     melds = [str(a) for a in g.legal_actions() if a.kind == "meld"]
     assert ("meld [8h 9h Th Jh] [5c 5d 5h]" in melds) is partner_may_extend
     assert g.is_legal("meld [8h 9h Th Jh] [5c 5d 5h]") is partner_may_extend
+
+
+# basic rummy at four, dealer 3: seat 0 draws 5s and could meld every card (going out).
+OUT_HANDS = {0: "9h Th Jh Qh 5c 5d 5h", 1: "2c 4d 6s 8c Ac 3d 7c",
+             2: "9s Js Ks 2h 4h 6c 7d", 3: "Td Qs Kd 3s 8h Kc Qd"}
+GOING_OUT = stacked(OUT_HANDS, dealer=3, then="As 5s")
+FOURS = "meld [5c 5d 5h 5s]"
+ALL_OUT = "meld [5c 5d 5h 5s] [9h Th Jh Qh]"
+
+
+@pytest.mark.parametrize("when, may", [("true", True),
+                                       ("any(o.opened for o in me.partners)", False)])
+def test_going_out_may_need_a_team_condition(tmp_path, when, may):
+    v = house(tmp_path, {"players": {"min": 4, "max": 4}, "partnerships": {"teams": "across"},
+                         "round_end": {"may_go_out_when": when}}, base="basic_rummy")
+    g = new_game(v, 4, deck=GOING_OUT, dealer=3)
+    play(g, "draw stock", FOURS)                               # 4 cards left
+    melds = [str(a) for a in g.legal_actions() if a.kind == "meld"]
+    assert (ALL_OUT in melds) is may and g.is_legal(ALL_OUT) is may
+    assert ("meld [5c 5d 5h 5s] [9h Th Jh]" in melds) is may   # 1 left: none to discard
+    if not may:
+        with pytest.raises(IllegalAction, match="you may not go out yet"):
+            g.apply(ALL_OUT)
+        assert "may go out only when: any(o.opened for o in me.partners)" in \
+            " ".join(rules_sheet(v).split())

@@ -27,7 +27,7 @@ from ..model.state_fields import (
     Checker,
     state_field,
 )
-from ..model.views import team_seats
+from ..model.views import knock_env, team_seats
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
 
@@ -129,7 +129,7 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
     rules = state.meld_rules
     table = table_faces(state)
     pending = opening(state, seat)
-    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
+    keep = cards_kept(state, seat)
     if pending is not None and not pending.by_count_and_points:
         for melds in opening_sets(rules, table, hand, pending, keep, v.table.manipulation):
             if must_face is None or any(must_face in m.cards for m in melds):
@@ -152,6 +152,17 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
                     new = list(table)
                     new[k] = grown
                     yield new
+
+
+def cards_kept(state: GameState, seat: int) -> int:
+    """The cards a meld must leave in ``seat``'s hand: one to discard where going out needs
+    a discard; while ``seat`` may not go out (round_end.may_go_out_when), one more to keep
+    (one in all without a discard step)."""
+    v = state.variant
+    when = v.round_end.may_go_out_when
+    if when is None or when(knock_env(state, seat, state.hand_faces(seat))):
+        return 1 if v.round_end.out_by_discard else 0
+    return 2 if v.step("discard") else 1
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
@@ -228,6 +239,10 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.round_end.out_by_discard and added >= len(hand):
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
+    if len(hand) - added < cards_kept(state, seat):
+        when = v.round_end.may_go_out_when
+        raise IllegalAction(f"{action} would leave too few cards to play on: you may not go "
+                            f"out yet (only when {when.text if when else 'true'})")
     free = [c for meld in state.table for c, _ in meld]
     must = pending_card(state)
     from_hand = list(state.hands[seat])
