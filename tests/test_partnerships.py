@@ -160,3 +160,14 @@ def test_going_out_may_need_a_team_condition(tmp_path, when, may):
             g.apply(ALL_OUT)
         assert "may go out only when: any(o.opened for o in me.partners)" in \
             " ".join(rules_sheet(v).split())
+
+
+def test_a_hand_won_by_one_partner_is_won_by_the_team(tmp_path):
+    v = house(tmp_path, {"scoring": {"mode": "points", "outcomes": [
+        {"outcome": "knocked", "winners": "knocker",
+         "award": [{"to": "winners", "points": "sum(p.rivals.deadwood)"}]}]}})
+    deck = stacked({0: KNOCK_2, 1: JUNK_77, 2: KINGS_NINES, 3: SMALL}, dealer=3, then="4c")
+    g = new_game(v, 4, deck=deck, dealer=3)
+    play(g, "take", "knock Kd", "spread", "spread", "spread", "spread")
+    assert g.history[-1]["winners"] == [0]
+    assert g.rounds_won == [1, 0, 1, 0] and g.scores == [116, 0, 116, 0]

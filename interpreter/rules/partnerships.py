@@ -96,10 +96,11 @@ class Partnerships:
             str(self.teams), "teams by seat")
         return [f"Fixed partnerships, {how}: {shown}.",
                 "Partners share one score: each award pays a team once (p is the first of "
-                "its members it names), and a team's members hold its total. The match is "
-                "won or lost by teams. A partner's hand stays hidden; p.team, p.partners "
-                "and p.rivals name a player's team (itself included), its partners and the "
-                "players of the other teams."] + self._table_sentences(variant)
+                "its members it names), a team's members hold its total, and a hand won by "
+                "one partner is won by the whole team (rounds_won). The match is won or lost "
+                "by teams. A partner's hand stays hidden; p.team, p.partners and p.rivals "
+                "name a player's team (itself included), its partners and the players of "
+                "the other teams."] + self._table_sentences(variant)
 
     def _table_sentences(self, variant: Variant) -> list[str]:
         """Team melds and the team's opening, where the variant has a shared table."""

@@ -129,7 +129,8 @@ class Scoring:
 
     def pay(self, state: GameState, settled: Settled, reveal: dict[str, Any]) -> None:
         """The points into the totals (but a role that does not score), the winners' hands
-        won, the counters listening to scored hands, and the hand's record."""
+        won (every member's of a winner's team), the counters listening to scored hands, and
+        the hand's record."""
         v = state.variant
         no_score = set()
         if v.roles:
@@ -138,8 +139,11 @@ class Scoring:
         paid = [0 if s in no_score else d for s, d in enumerate(settled.deltas)]
         for seat, gain in enumerate(paid):
             state.totals[seat] += gain
-        for p in settled.winners:
-            state.rounds_won[p.seat] += 1
+        won = {p.seat for p in settled.winners}
+        if v.partnerships is not None:                   # a hand won by a team's member
+            won = {s for seat in won for s in v.partnerships.team_of(state.players, seat)}
+        for seat in sorted(won):
+            state.rounds_won[seat] += 1
         if v.scored_counters:
             counters.on_scored(state, settled.env, paid, settled.outcome.name, settled.points)
         state.hands_played += 1
