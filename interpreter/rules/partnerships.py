@@ -8,6 +8,8 @@ What it changes elsewhere, each through this rule's methods (read duck-typed fro
 - each award of a hand or of the match pays each team once, and the team's members share
   its total (:mod:`.scoring`, :mod:`.match`);
 - ``State.returns()`` is zero-sum between the teams (:mod:`..engine.game`);
+- on a shared table, ``own`` melds are the team's and the opening may be the team's
+  (``opening``: team | player; :mod:`..steps.table_melds`);
 - observations and the agent API show the teams (public).
 
 Without the section every player is a team of one, and nothing changes.
