@@ -114,8 +114,8 @@ class Partnerships:
             out.append("A meld on the table belongs to its player's team: either partner may "
                        "do with it what its owner may.")
         if table.has_opening() and table.opening_applies_to == "first_meld_of_each_player":
-            out.append("The opening is the team's: once one partner has opened, the other "
-                       "melds and lays off without one." if self.opening == "team" else
+            out.append("The opening is the team's: once one partner has opened, the others "
+                       "meld and lay off without opening." if self.opening == "team" else
                        "Each partner must open on their own.")
         return out
 

@@ -76,7 +76,7 @@ class RoundEnd:
             out.append("Going out needs a final discard: no meld may use the last card in the "
                        "hand.")
         if self.may_go_out_when is not None:
-            keep = "one to keep and one to discard" if variant.step("discard") else "one"
+            keep = "a card to keep and one to discard" if variant.step("discard") else "a card"
             out.append(f"A player may go out only when: {self.may_go_out_when.text} (before "
                        f"the move); until then a meld must leave {keep} in the hand.")
         if self.last_turns_after_going_out:

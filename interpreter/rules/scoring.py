@@ -139,10 +139,10 @@ class Scoring:
         paid = [0 if s in no_score else d for s, d in enumerate(settled.deltas)]
         for seat, gain in enumerate(paid):
             state.totals[seat] += gain
-        won = {p.seat for p in settled.winners}
+        won = [p.seat for p in settled.winners]
         if v.partnerships is not None:                   # a hand won by a team's member
-            won = {s for seat in won for s in v.partnerships.team_of(state.players, seat)}
-        for seat in sorted(won):
+            won = sorted({s for seat in won for s in v.partnerships.team_of(state.players, seat)})
+        for seat in won:
             state.rounds_won[seat] += 1
         if v.scored_counters:
             counters.on_scored(state, settled.env, paid, settled.outcome.name, settled.points)
