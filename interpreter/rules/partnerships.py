@@ -80,12 +80,12 @@ class Partnerships:
                 out[s] = total
         return out
 
-    def returns(self, players: int, totals: list[float]) -> list[float]:
-        """Each seat's team total less the mean of the teams' totals (zero-sum between
-        teams; partners get the same)."""
+    def returns(self, players: int, values: list[float]) -> list[float]:
+        """Each seat's team value (its first member's: partners share their totals) less the
+        mean of the teams' values: zero-sum between teams, partners alike."""
         teams = self.by_count[players]
-        mean = sum(totals[team[0]] for team in teams) / len(teams)
-        return [totals[s] - mean for s in range(players)]
+        mean = sum(values[team[0]] for team in teams) / len(teams)
+        return [values[self.team_of(players, s)[0]] - mean for s in range(players)]
 
     # ---- words ---------------------------------------------------------------------------
     def sentences(self, variant: Variant) -> list[str]:
