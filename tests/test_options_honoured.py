@@ -395,6 +395,15 @@ TABLE: dict[str, list[Case]] = {
     "roles.rotate[].when": [case("three_hand_gin", "roles.rotate.0.when", "false", THREE)],
     "roles.rotate[].next": [case("three_hand_gin", "roles.rotate.1.next",
                                  {"box": "box", "captain": "captain", "sitter": "sitter"}, THREE)],
+    "partnerships": [case("partnership_gin", "partnerships", None)],
+    "partnerships.teams": [
+        case("partnership_gin", "partnerships.teams", [[0, 1], [2, 3]]),
+        Case("partnership_gin", {"partnerships": {"teams": "alternate"}}, seeded(players=6),
+             context={"players": {"min": 6, "max": 6}, "deal": {"hand_size": 7}})],
+    "partnerships.opening": [
+        Case("scala_40", {"partnerships": {"opening": "player"}}, seeded(players=4),
+             context={"players": {"min": 4, "max": 4},
+                      "partnerships": {"teams": "across", "opening": "team"}})],
     "melds.group": [case("gin", "melds.group", False)],
     "melds.group.min": [case("gin", "melds.group.min", 4)],
     "melds.group.max": [case("gin", "melds.group.max", 3)],
@@ -455,6 +464,7 @@ TABLE: dict[str, list[Case]] = {
     "round_end.defenders_choose_melds": [case("gin_standard", "round_end.defenders_choose_melds",
                                               True, AFTER_GIN)],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
+    "round_end.may_go_out_when": [case("basic_rummy", "round_end.may_go_out_when", "round > 1")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",
                                            "false")],
     "round_end.last_turns_after_going_out": [case("carousel",

@@ -19,8 +19,8 @@ among the same kind of candidates by UCB (``explore`` weighting the bonus, avail
 counted; the rollout bot's choice until the node was reached ``widen`` times). The first
 node a simulation reaches that the tree lacks is added, and the rest of the hand is the
 rollout bot's play (``tree=0``: no nodes below the root, flat Monte Carlo). A simulation is
-worth the points the seat gains in the hand minus the others' mean, counted at every node
-it passed.
+worth the points the seat's team gains in the hand (the seat alone, without partnerships)
+minus the other seats' mean, counted at every node it passed.
 
 It plays the rollout bot's choice unless a candidate beats it, in the same worlds, by more
 than ``gain`` points on average and by more than ``z`` standard errors of that paired
@@ -162,14 +162,17 @@ class IsmctsAgent:
 
     @staticmethod
     def _value(state: State, start: list, hands: int, seat: int) -> float:
-        """The points ``seat`` gained since ``start`` (the returns then), minus the others'
-        mean (a hand not over: each seat's deadwood, negated, instead)."""
+        """The points ``seat``'s team gained since ``start`` (the returns then), minus the
+        other seats' mean (a hand not over: each seat's deadwood, negated, instead); a team's
+        gain is its members' mean (each seat alone without partnerships)."""
         if state.is_terminal or state.hands_recorded != hands:
             gained = [now - then for now, then in zip(state.returns(), start)]
         else:
             gained = [-d for d in held_deadwood(state)]
-        others = [g for s, g in enumerate(gained) if s != seat]
-        return gained[seat] - sum(others) / max(1, len(others))
+        team = state.seat_view(seat).team
+        ours = [gained[s] for s in team]
+        others = [g for s, g in enumerate(gained) if s not in team]
+        return sum(ours) / len(ours) - sum(others) / max(1, len(others))
 
     def _chosen(self, values: dict, default):
         """The candidate beating the rollout bot's choice most, in the same worlds, if it

@@ -151,10 +151,11 @@ class _Table:
 
     @property
     def taken(self) -> list[int]:
-        """The cards the opponents took from the discard pile."""
+        """The cards the opponents (not the seat's partners) took from the discard pile."""
         if self._taken is None:
             view = self.view
-            self._taken = [f for s in view.in_play if s != view.seat for f in view.known(s)]
+            team = view.team
+            self._taken = [f for s in view.in_play if s not in team for f in view.known(s)]
         return self._taken
 
     @property

@@ -82,12 +82,18 @@ class State(GameState):
 
     def returns(self) -> list[float]:
         """Match totals, signed so that more is better (penalty points count negative); with
-        the spec's ``match.standing``, each player's standing instead."""
-        match = self.variant.match
-        if match.standing is not None:
-            return match.standings(self)
-        sign = -1 if self.variant.scoring.mode == "penalty" else 1
-        return [sign * s for s in self.totals]
+        the spec's ``match.standing``, each player's standing instead. With partnerships,
+        each seat's team value less the mean of the teams' (zero-sum between teams, partners
+        alike)."""
+        variant = self.variant
+        if variant.match.standing is not None:
+            values = variant.match.standings(self)
+        else:
+            sign = -1 if variant.scoring.mode == "penalty" else 1
+            values = [sign * s for s in self.totals]
+        if variant.partnerships is not None:
+            return variant.partnerships.returns(self.players, values)
+        return values
 
     def winners(self) -> list[int]:
         """Seats with the best return (total, or standing) once the match is over (empty
@@ -332,6 +338,21 @@ class SeatView:
 
     # ---- counts and seats
     @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams, each a tuple of seats (partnerships: public); each seat alone without
+        them."""
+        state = self._state
+        partnerships = self.variant.partnerships
+        if partnerships is None:
+            return tuple((s,) for s in range(state.players))
+        return partnerships.of(state.players)
+
+    @property
+    def team(self) -> tuple[int, ...]:
+        """The seats of the view's seat's team, itself included."""
+        return next(team for team in self.teams if self.seat in team)
+
+    @property
     def turns(self) -> int:
         """Turns played this hand."""
         return self._state.turns
@@ -360,6 +381,11 @@ class SeatView:
     def may_lay_new_melds(self) -> bool:
         """False once the seat has opened where those who opened may only lay off."""
         return table_melds.may_lay_new_melds(self._state, self.seat)
+
+    def cards_kept(self) -> int:
+        """The cards a meld must leave in the seat's hand now: one to discard where going out
+        needs a discard; more while the seat may not go out (round_end.may_go_out_when)."""
+        return table_melds.cards_kept(self._state, self.seat)
 
     def must_meld(self) -> int | None:
         """The face of the card a depth draw took that the seat (to act) must still meld

@@ -32,6 +32,8 @@ def observation(state: State, seat: int) -> dict[str, Any]:
     }
     if v.table.layoff_onto == "own" or v.table.rearrange == "own":
         obs["table_owners"] = list(state.table_owners)      # who laid each table meld
+    if v.partnerships is not None:                          # public: the teams, by seat
+        obs["teams"] = [list(team) for team in v.partnerships.of(state.players)]
     if v.wilds.ranks_vary:
         wild = state.meld_rules.wild_faces
         obs["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None

@@ -26,6 +26,7 @@ TABLE_MELDING = ("meld", "draw_until_meld")       # step kinds that put melds on
 def rules_sheet(variant: Variant) -> str:
     """The rules of ``variant`` in plain text, section by section."""
     sections = [_title(variant), _params(variant), _counters(variant), _cards(variant), _deal(variant), _roles(variant),
+                _partnerships(variant),
                 _melds(variant), _table(variant), _turn(variant), _stock(variant),
                 _round_end(variant), _scoring(variant), _match(variant)]
     return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
@@ -203,6 +204,15 @@ def _roles(v: Variant) -> list[str]:
             cond = "otherwise" if _always(row.when) else f"if {_f(row.when)}"
             moves = ", ".join(f"{old} -> {new}" for old, new in row.next.items())
             lines += _wrap(f"{cond}: {moves}", "    ", "      ")
+    return lines
+
+
+def _partnerships(v: Variant) -> list[str]:
+    if v.partnerships is None:
+        return []
+    lines = _heading("Partnerships")
+    for text in v.partnerships.sentences(v):
+        lines += _wrap(text)
     return lines
 
 

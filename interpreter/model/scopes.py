@@ -21,6 +21,9 @@ PLAYER_ATTRS = {
     "laid_off": NUM,            # cards it laid off onto others' melds this hand (on the
                                 # shared table, or onto the knocker's melds at the end)
     "is_out": BOOL,             # out of the match (match.eliminate_when)
+    "team": PLAYERS,            # its team, itself included (partnerships; else itself alone)
+    "partners": PLAYERS,        # its team but itself
+    "rivals": PLAYERS,          # the players in play of the other teams
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..rules.counters import Counter
     from ..rules.deal import Deal
     from ..rules.match import Match
+    from ..rules.partnerships import Partnerships
     from ..rules.round_end import RoundEnd
     from ..rules.scoring import Scoring
     from ..rules.seating import RoleRules
@@ -88,6 +89,7 @@ class Variant:
     counters: tuple[Counter, ...] = ()      # per-player numbers, read as player attributes
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
     wilds: WildRules = field(default_factory=WildRules)
+    partnerships: Partnerships | None = None  # fixed teams by seating (None: each alone)
     _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
     _rules_by_face: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
 

@@ -87,6 +87,29 @@ class PlayerView:
         at_end = len(spread.laid.get(self.seat, ())) if spread is not None else 0
         return at_end + state.table_laid_off.get(self.seat, 0)
 
+    @property
+    def team(self) -> tuple[PlayerView, ...]:
+        state = self._state
+        return tuple(PlayerView(state, s, self._counted) for s in team_seats(state, self.seat))
+
+    @property
+    def partners(self) -> tuple[PlayerView, ...]:
+        return tuple(p for p in self.team if p.seat != self.seat)
+
+    @property
+    def rivals(self) -> tuple[PlayerView, ...]:
+        state = self._state
+        team = team_seats(state, self.seat)
+        return tuple(PlayerView(state, s, self._counted) for s in state.in_play if s not in team)
+
+    def __eq__(self, other: object) -> bool:
+        """Views of one seat of one state are the same player (a team's views are made anew)."""
+        return isinstance(other, PlayerView) and other.seat == self.seat and \
+            other._state is self._state
+
+    def __hash__(self) -> int:
+        return hash(self.seat)
+
     def __getattr__(self, name: str):
         """A counter the spec declares (``me.discard_draws``)."""
         counters = self._state.counters
@@ -96,6 +119,12 @@ class PlayerView:
 
     def __repr__(self) -> str:
         return f"PlayerView(seat={self.seat})"
+
+
+def team_seats(state: GameState, seat: int) -> tuple[int, ...]:
+    """The seats of ``seat``'s team (``variant.partnerships``), or the seat alone."""
+    partnerships = state.variant.partnerships
+    return (seat,) if partnerships is None else partnerships.team_of(state.players, seat)
 
 
 class CardView:

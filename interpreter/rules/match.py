@@ -15,6 +15,7 @@ from ..model.scopes import match_scope
 from ..model.state_fields import FLAG, SEATS, state_field
 from ..model.variant import Award
 from ..model.views import match_env
+from .scoring import payees
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -100,10 +101,12 @@ class Match:
         for bonus in self.bonuses:
             env = match_env(state)
             gains = [0] * state.players
-            for p in bonus.to(env):
+            for p in payees(state, bonus.to(env)):
                 env["p"] = p
                 if bonus.when(env):
                     gains[p.seat] += bonus.points(env)
+            if state.variant.partnerships is not None:
+                gains = state.variant.partnerships.shared(state.players, gains)
             if bonus.into is not None:            # into a counter instead of the totals
                 values = state.counters[bonus.into]
                 state.counters[bonus.into] = [v + g for v, g in zip(values, gains)]
@@ -150,6 +153,8 @@ class Match:
         never = self.ends_when.constant and not self.ends_when(None)
         if self.eliminate_when is None or not never or self.max_hands:
             best = "lowest" if variant.scoring.mode == "penalty" else "highest"
+            if variant.partnerships is not None:
+                return f"The team with the {best} total wins the match, partners together."
             return f"The {best} total wins the match."
         return None
 

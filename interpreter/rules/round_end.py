@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..formula import BOOL, Formula
 from ..model.rule_options import build_options, built, option
-from ..model.scopes import round_scope
+from ..model.scopes import knock_scope, round_scope
 from ..model.views import round_env
 from ..steps.spread import Spread
 from .base import Ending, Quiet
@@ -35,6 +35,9 @@ class RoundEnd:
     out_by_discard: bool = False             # a meld may not use every card in the hand
     void_check: str = "turn"                 # turn | action: also as each action is taken
     last_turns_after_knock: bool = False     # the others play once more after a knock
+    # seen from the player (me): it may empty its hand now (None: always)
+    may_go_out_when: Formula | None = option(default=None, scope=knock_scope, expect=BOOL,
+                                             true_is_none=True)
     spread: Spread = built()                 # from the same section, by Spread.build
 
     @classmethod
@@ -72,6 +75,10 @@ class RoundEnd:
         if self.out_by_discard:
             out.append("Going out needs a final discard: no meld may use the last card in the "
                        "hand.")
+        if self.may_go_out_when is not None:
+            keep = "a card to keep and one to discard" if variant.step("discard") else "a card"
+            out.append(f"A player may go out only when: {self.may_go_out_when.text} (before "
+                       f"the move); until then a meld must leave {keep} in the hand.")
         if self.last_turns_after_going_out:
             out.append("After a player goes out each other player has one more turn; then the "
                        "hands are counted.")

@@ -118,16 +118,19 @@ class Scoring:
         env["winners"], env["losers"] = winners, losers
         deltas = [0] * state.players
         for award in outcome.awards:
-            for p in award.to(env):
+            for p in payees(state, award.to(env)):
                 env["p"] = p
                 if award.when(env):
                     deltas[p.seat] += award.points(env)
         env.pop("p", None)
+        if v.partnerships is not None:
+            deltas = v.partnerships.shared(state.players, deltas)
         return Settled(outcome, winners, losers, deltas, points, env)
 
     def pay(self, state: GameState, settled: Settled, reveal: dict[str, Any]) -> None:
         """The points into the totals (but a role that does not score), the winners' hands
-        won, the counters listening to scored hands, and the hand's record."""
+        won (every member's of a winner's team), the counters listening to scored hands, and
+        the hand's record."""
         v = state.variant
         no_score = set()
         if v.roles:
@@ -136,8 +139,11 @@ class Scoring:
         paid = [0 if s in no_score else d for s, d in enumerate(settled.deltas)]
         for seat, gain in enumerate(paid):
             state.totals[seat] += gain
-        for p in settled.winners:
-            state.rounds_won[p.seat] += 1
+        won = [p.seat for p in settled.winners]
+        if v.partnerships is not None:                   # a hand won by a team's member
+            won = sorted({s for seat in won for s in v.partnerships.team_of(state.players, seat)})
+        for seat in won:
+            state.rounds_won[seat] += 1
         if v.scored_counters:
             counters.on_scored(state, settled.env, paid, settled.outcome.name, settled.points)
         state.hands_played += 1
@@ -167,6 +173,22 @@ class Scoring:
             mode = mode.split(";")[0] + "; the match is won by standing (see The match)"
         return (f"Mode {self.mode}: {mode}. The first row whose condition holds decides the "
                 "round; p is the player receiving the points.")
+
+
+def payees(state: GameState, named: Any) -> Any:
+    """The players an award names; with partnerships, the first named of each team only (an
+    award pays a team once)."""
+    partnerships = state.variant.partnerships
+    if partnerships is None:
+        return named
+    seen: set[int] = set()
+    out = []
+    for p in named:
+        team = partnerships.team_of(state.players, p.seat)
+        if team[0] not in seen:
+            seen.add(team[0])
+            out.append(p)
+    return out
 
 
 def _row(i: int, row: dict[str, Any], count: int, at: BuildContext) -> Outcome:

@@ -19,6 +19,7 @@ from ..model import variant as model
 from ..rules.counters import Counter, build_counters
 from ..rules.deal import Deal
 from ..rules.match import Match
+from ..rules.partnerships import Partnerships
 from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
 from ..rules.seating import RoleRules
@@ -100,7 +101,8 @@ class Builder:
             deal=deal, roles=roles, turn=turn, table=self._table(faces), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
-            warnings=tuple(self.warnings), wilds=wilds)
+            warnings=tuple(self.warnings), wilds=wilds,
+            partnerships=self._partnerships(counts))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
@@ -270,6 +272,12 @@ class Builder:
             min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
             group_duplicates=bool(group and group["duplicates"]), wilds_in=stand_in,
             needs=needs)
+
+    def _partnerships(self, counts: range) -> Partnerships | None:
+        options = self.spec.get("partnerships")
+        if not options:
+            return None
+        return Partnerships.build(options, _At(self, ("partnerships",), ()), counts)
 
     def _roles(self, players: tuple[int, int]) -> RoleRules | None:
         options = self.spec.get("roles")

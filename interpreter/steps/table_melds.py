@@ -27,6 +27,7 @@ from ..model.state_fields import (
     Checker,
     state_field,
 )
+from ..model.views import knock_env, team_seats
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
 
@@ -67,7 +68,7 @@ def opening(state: GameState, seat: int) -> Opening | None:
     """The opening requirement still pending for ``seat``, if any."""
     rules = state.variant.table
     pending = (not state.table if rules.opening_applies_to == "first_meld_of_round"
-               else seat not in state.opened)
+               else not has_opened(state, seat))
     if not pending:
         return None
     needs = rules.needs_in(state.deals)
@@ -77,6 +78,14 @@ def opening(state: GameState, seat: int) -> Opening | None:
         return None
     return Opening(rules.opening_complete_melds, rules.opening_min_points, needs,
                    rules.opening_extra_melds, all_cards, rules.meld_values)
+
+
+def has_opened(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has opened, or, with partnerships opening as a team, a partner has."""
+    partnerships = state.variant.partnerships
+    if partnerships is None or partnerships.opening != "team":
+        return seat in state.opened
+    return any(s in state.opened for s in team_seats(state, seat))
 
 
 def may_lay_new_melds(state: GameState, seat: int) -> bool:
@@ -120,7 +129,7 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
     rules = state.meld_rules
     table = table_faces(state)
     pending = opening(state, seat)
-    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
+    keep = cards_kept(state, seat)
     if pending is not None and not pending.by_count_and_points:
         for melds in opening_sets(rules, table, hand, pending, keep, v.table.manipulation):
             if must_face is None or any(must_face in m.cards for m in melds):
@@ -145,9 +154,22 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
                     yield new
 
 
+def cards_kept(state: GameState, seat: int) -> int:
+    """The cards a meld must leave in ``seat``'s hand: one to discard where going out needs
+    a discard; while ``seat`` may not go out (round_end.may_go_out_when), one more to keep
+    (one in all without a discard step)."""
+    v = state.variant
+    when = v.round_end.may_go_out_when
+    if when is None or when(knock_env(state, seat, state.hand_faces(seat))):
+        return 1 if v.round_end.out_by_discard else 0
+    return 2 if v.step("discard") else 1
+
+
 def may_extend(state: GameState, seat: int, k: int) -> bool:
-    """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto)."""
-    return state.variant.table.layoff_onto == "any" or state.table_owners[k] == seat
+    """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto; own: its
+    team's, with partnerships)."""
+    return state.variant.table.layoff_onto == "any" or \
+        state.table_owners[k] in team_seats(state, seat)
 
 
 def owners_reason(state: GameState, seat: int, new) -> str | None:
@@ -156,8 +178,9 @@ def owners_reason(state: GameState, seat: int, new) -> str | None:
     rules = state.variant.table
     if rules.layoff_onto == "any" and not (rules.manipulation and rules.rearrange == "own"):
         return None
+    team = team_seats(state, seat) if state.variant.partnerships is not None else ()
     return others_reason(state.variant.faces, table_faces(state), state.table_owners, new, seat,
-                         extend=rules.layoff_onto == "any")
+                         extend=rules.layoff_onto == "any", team=team)
 
 
 def _extensions(rules, meld: list[tuple[int, int]], face: int):
@@ -216,6 +239,10 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.round_end.out_by_discard and added >= len(hand):
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
+    if len(hand) - added < cards_kept(state, seat):
+        when = v.round_end.may_go_out_when
+        raise IllegalAction(f"{action} would leave too few cards to play on: you may not go "
+                            f"out yet (only when {when.text if when else 'true'})")
     free = [c for meld in state.table for c, _ in meld]
     must = pending_card(state)
     from_hand = list(state.hands[seat])

@@ -40,11 +40,12 @@ def owners_after(table: Table, owners: Sequence[int], new_table: Table, seat: in
 
 
 def others_reason(faces: Faces, table: Table, owners: Sequence[int], new_table: Table,
-                  seat: int, *, extend: bool) -> str | None:
-    """None if every meld of another player is still on ``new_table`` whole, each in its own
-    meld, and unchanged unless ``extend`` (cards laid off onto it); else the reason."""
+                  seat: int, *, extend: bool, team: Sequence[int] = ()) -> str | None:
+    """None if every meld of another player (not of the seat's ``team``: its partners) is
+    still on ``new_table`` whole, each in its own meld, and unchanged unless ``extend`` (cards
+    laid off onto it); else the reason."""
     olds = [(i, old) for i, (old, owner) in enumerate(zip(_counts(table), owners))
-            if owner != seat]
+            if owner != seat and owner not in team]
     news = _counts(new_table)
 
     def keeps(old: Counter, new: Counter) -> bool:
@@ -61,4 +62,5 @@ def others_reason(faces: Faces, table: Table, owners: Sequence[int], new_table: 
     i, _ = next(((i, old) for i, old in olds if not any(keeps(old, new) for new in news)),
                 olds[0])
     what = "rearrange it" if extend else "lay off onto it or change it"
-    return f"meld {meld_name(faces, table[i])} is seat {owners[i]}'s: only its owner may {what}"
+    who = "its owner's team" if team else "its owner"
+    return f"meld {meld_name(faces, table[i])} is seat {owners[i]}'s: only {who} may {what}"
