@@ -37,6 +37,11 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         obs["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None
         obs["turned"] = (v.faces.name(state.face_of[state.turned])
                          if state.turned is not None else None)
+    pile = getattr(v.step("draw"), "pile", None)
+    if pile is not None and pile.freezes:
+        obs["pile_frozen"] = pile.frozen(state)
+    if pile is not None and pile.frozen_until_opened:      # the seats it is frozen for
+        obs["pile_frozen_for"] = [s for s in range(state.players) if pile.frozen_for(state, s)]
     if state.stopped:
         obs["stopped"] = True
     if state.buys:

@@ -91,6 +91,9 @@ class Builder:
         wilds = self._wilds(faces, players)
         melds = self._melds(faces, decks, jokers, wilds.stand_in)
         turn = self._turn(role_names)
+        for i, step in enumerate(turn):
+            if step is not None:
+                step.check_cards(faces, _At(self, ("turn", i, step.kind), role_names))
         variant = model.Variant(
             name=s["name"], source=s["source"], description=s["description"], path=self.path,
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
