@@ -520,6 +520,9 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.depth": [case("basic_rummy", "turn.0.draw.depth", True, DEEP_PILE)],
     "turn[].draw.must_use_deepest": [Case("basic_rummy", {"turn": depth_turn(
         must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
+    "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
+    "special_cards.cards": [Case("basic_rummy", {"special_cards": {"cards": ["3h", "3d", "3c"]}},
+                                 context={"special_cards": {"cards": ["3h", "3d"]}})],
     "turn[].draw.pile": [Case("basic_rummy", {"turn": [{"draw": {"pile": {"take": "whole"}}},
                                                        {"meld": {}}, {"discard": {}}]},
                               pile_scene("Kc"), context={"deck": {"jokers": 1}})],

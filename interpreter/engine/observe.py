@@ -42,6 +42,8 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         obs["pile_frozen"] = pile.frozen(state)
     if pile is not None and pile.frozen_until_opened:      # the seats it is frozen for
         obs["pile_frozen_for"] = [s for s in range(state.players) if pile.frozen_for(state, s)]
+    if state.laid_aside:                   # special cards laid face up
+        obs["laid_aside"] = {str(s): names(cards) for s, cards in sorted(state.laid_aside.items())}
     if state.stopped:
         obs["stopped"] = True
     if state.buys:

@@ -35,6 +35,7 @@ from ..rules.counters import CountersMemory
 from ..rules.match import MatchMemory
 from ..rules.scoring import ScoringMemory
 from ..rules.seating import SeatingMemory
+from ..rules.special_cards import SpecialCardsMemory
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
@@ -88,7 +89,7 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 @dataclass(eq=False, slots=True)
 class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
-                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
+                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory, SpecialCardsMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
     each base is a rule's slice, declared in the rule's module, which writes it."""

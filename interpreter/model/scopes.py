@@ -21,6 +21,7 @@ PLAYER_ATTRS = {
     "laid_off": NUM,            # cards it laid off onto others' melds this hand (on the
                                 # shared table, or onto the knocker's melds at the end)
     "is_out": BOOL,             # out of the match (match.eliminate_when)
+    "special_cards": NUM,       # special cards laid face up this hand (special_cards)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..rules.scoring import Scoring
     from ..rules.seating import RoleRules
     from ..rules.shared_table import TableRules
+    from ..rules.special_cards import SpecialCards
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
 
@@ -86,6 +87,7 @@ class Variant:
     counters: tuple[Counter, ...] = ()      # per-player numbers, read as player attributes
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
     wilds: WildRules = field(default_factory=WildRules)
+    special_cards: SpecialCards | None = None   # laid face up when dealt or drawn
     _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
 
     def wild_rank(self, round: int, players: int, turned: int | None) -> int | None:

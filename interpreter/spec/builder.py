@@ -23,6 +23,7 @@ from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
 from ..rules.seating import RoleRules
 from ..rules.shared_table import TableRules
+from ..rules.special_cards import SpecialCards
 from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Step
 from .validate import format_problem, path_text
@@ -100,7 +101,9 @@ class Builder:
             deal=deal, roles=roles, turn=turn, table=self._table(faces), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
-            warnings=tuple(self.warnings), wilds=wilds)
+            warnings=tuple(self.warnings), wilds=wilds,
+            special_cards=SpecialCards.build(s["special_cards"], _At(self, ("special_cards",),
+                                                                     ()), faces))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant

@@ -123,11 +123,13 @@ class Draw(Step):
         return out
 
     def apply(self, state: GameState, action: Action) -> After:
-        seat = state.player
+        seat, special = state.player, state.variant.special_cards
         if action.pile == "stock":
             for _ in range(self.count):
                 if state.stock:
                     state.hands[seat].append(state.stock.pop())
+            if special is not None:
+                special.lay_aside(state, seat)
             if self.buying is not None and self.buying.after_draw(state, seat):
                 return BUYING
         elif self.pile is not None:
@@ -144,6 +146,8 @@ class Draw(Step):
                 take_discard(state, seat)
             if self.must_use_deepest:
                 state.must_use = state.taken
+        if special is not None:
+            special.lay_aside(state, seat)
         return NEXT
 
     def explain(self, state: GameState, action: Action) -> str | None:

@@ -1,0 +1,91 @@
+"""Special cards (`special_cards: {cards: [...]}`): laid face up at once when dealt or drawn,
+replaced from the stock, counted by formulas as ``p.special_cards``; scenarios with explicit
+decks over Basic Rummy with the red threes special and worth 100 to the winner."""
+from __future__ import annotations
+
+import pytest
+from test_options_honoured import stacked
+
+from interpreter import SpecError, State, load_variant, new_game
+from interpreter.agents import make_agent
+
+SPEC = """extends: basic_rummy
+name: Red threes
+special_cards: {cards: [3h, 3d]}
+scoring:
+  outcomes:
+    - outcome: going_out
+      winners: "lowest(players)"
+      award:
+        - {to: winners, points: "sum(o.deadwood for o in losers) + 100 * p.special_cards"}
+"""
+# Dealer 0: seat 1 is dealt 3d (laid aside, replaced by Ts from the stock); it then draws
+# the stock's next card.
+HANDS = {1: "9h Th Jh 4c 5c 6c 7s 8s 9s 3d", 0: "Ac 2c 3c Td 2h 7d 8d 9d Jd Qd"}
+
+
+def game(tmp_path, stock: str, spec: str = SPEC):
+    path = tmp_path / "special.yaml"
+    path.write_text(spec)
+    return new_game(load_variant(path), dealer=0, deck=stacked(HANDS, 0, "Kd " + stock))
+
+
+def test_a_dealt_special_card_is_laid_aside_at_once_and_replaced(tmp_path):
+    g = game(tmp_path, "Ts Kc")
+    hand = g.observation(1)["hand"]
+    assert "3d" not in hand and "Ts" in hand and len(hand) == 10
+    assert g.observation(0)["laid_aside"] == {"1": ["3d"]}      # everyone sees it
+    assert g.observation(0)["stock"] == 52 - 21 - 1
+    again = State.from_json(g.to_json())                        # each card in one place
+    assert again.observation(1)["laid_aside"] == {"1": ["3d"]}
+
+
+def test_a_drawn_special_card_is_laid_aside_and_replaced_again(tmp_path):
+    g = game(tmp_path, "Ts 3h Kc")
+    g.apply("draw stock")
+    assert g.observation(1)["laid_aside"] == {"1": ["3d", "3h"]}
+    hand = g.observation(1)["hand"]
+    assert "Kc" in hand and "3h" not in hand and len(hand) == 11
+
+
+def test_formulas_count_the_special_cards(tmp_path):
+    g = game(tmp_path, "Ts Kc")
+    g.apply("draw stock")
+    g.apply("meld [9h Th Jh] [4c 5c 6c] [7s 8s 9s Ts]")
+    g.apply("discard Kc")
+    assert g.scores[1] == 62 + 100                              # seat 0's 62, one red three
+    plain = game(tmp_path, "Ts Kc", spec=SPEC.replace(" + 100 * p.special_cards", ""))
+    for action in ("draw stock", "meld [9h Th Jh] [4c 5c 6c] [7s 8s 9s Ts]", "discard Kc"):
+        plain.apply(action)
+    assert plain.scores[1] == 62
+
+
+def test_an_unknown_special_card_is_located(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: basic_rummy\nname: Bad\nspecial_cards: {cards: [3h, 3x]}\n")
+    with pytest.raises(SpecError, match=r"bad.yaml:3:\d+: special_cards.cards\[1\]: bad card"):
+        load_variant(path)
+
+
+def test_the_rules_sheet_says_it(tmp_path):
+    from interpreter.frontends.rules_sheet import rules_sheet
+    path = tmp_path / "special.yaml"
+    path.write_text(SPEC)
+    assert "Special cards (3h 3d)" in rules_sheet(load_variant(path))
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_bots_play_with_special_cards_to_the_end(tmp_path, bot):
+    path = tmp_path / "special.yaml"
+    path.write_text(SPEC)
+    v, laid = load_variant(path), 0
+    for seed in range(3):
+        g = new_game(v, seed=seed, players=3)
+        agents = [make_agent(bot, seed * 10 + s) for s in range(3)]
+        for _ in range(3000):
+            if g.is_terminal:
+                break
+            g.apply(agents[g.current_player].act(g))
+            laid += sum(map(len, g.laid_aside.values()))
+        assert g.is_terminal
+    assert laid
