@@ -97,6 +97,8 @@ def card_places(state) -> dict[str, list[int]]:
             places[f"arranged {seat}"] = [c for meld in melds for c in _cards(meld)]
     places["table"] = [c for meld in _table(state) for c in _cards(meld)]
     places["turned"] = [state.turned] if state.turned is not None else []
+    for k, cards in enumerate(state.reserves):
+        places[f"reserve {k}"] = list(cards)
     for seat, cards in state.laid_aside.items():
         places[f"laid aside {seat}"] = list(cards)
     return places

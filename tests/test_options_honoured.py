@@ -520,6 +520,11 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.depth": [case("basic_rummy", "turn.0.draw.depth", True, DEEP_PILE)],
     "turn[].draw.must_use_deepest": [Case("basic_rummy", {"turn": depth_turn(
         must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
+    "deal.reserve": [case("basic_rummy", "deal.reserve", {"hands": 2, "size": 3})],
+    "deal.reserve.hands": [Case("basic_rummy", {"deal": {"reserve": {"hands": 1}}},
+                                context={"deal": {"reserve": {"size": 3}}})],
+    "deal.reserve.size": [Case("basic_rummy", {"deal": {"reserve": {"size": 2}}},
+                               context={"deal": {"reserve": {"size": 3}}})],
     "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
     "special_cards.cards": [Case("basic_rummy", {"special_cards": {"cards": ["3h", "3d", "3c"]}},
                                  context={"special_cards": {"cards": ["3h", "3d"]}})],

@@ -89,3 +89,87 @@ def test_bots_play_with_special_cards_to_the_end(tmp_path, bot):
             laid += sum(map(len, g.laid_aside.values()))
         assert g.is_terminal
     assert laid
+
+
+# ---- reserve hands (deal.reserve) ---------------------------------------------------------
+RESERVE_SPEC = """extends: basic_rummy
+name: Reserve
+deal: {reserve: {hands: 2, size: 3}}
+scoring:
+  outcomes:
+    - outcome: going_out
+      winners: "lowest(players)"
+      award:
+        - {to: winners, points: "sum(o.deadwood for o in losers) + (100 if p.took_reserve else 0)"}
+"""
+# Dealer 0: after the upcard Kd the first reserve is Qc Qd Qs, the second 2s 3s 4s; then the
+# stock gives seat 1 its draw.
+OUT_HANDS = {1: "9h Th Jh 4c 5c 6c 7s 8s 9s Kc", 0: "Ac 2c 3c Td 2h 7d 8d 9d Jd Kh"}
+
+
+def reserve_game(tmp_path, hands: dict[int, str], stock: str):
+    path = tmp_path / "reserve.yaml"
+    path.write_text(RESERVE_SPEC)
+    deck = stacked(hands, 0, "Kd Qc Qd Qs 2s 3s 4s " + stock)
+    return new_game(load_variant(path), dealer=0, deck=deck)
+
+
+def test_reserve_hands_are_dealt_face_down_from_the_stock(tmp_path):
+    g = reserve_game(tmp_path, OUT_HANDS, "Ts")
+    seen = g.observation(0)
+    assert seen["reserves"] == [3, 3] and seen["took_reserve"] == []
+    assert seen["stock"] == 52 - 21 - 6
+    assert "Qc" not in str(seen) and "2s" not in str(g.observation(1))    # hidden
+    again = State.from_json(g.to_json())                      # each card in one place
+    assert again.reserves == g.reserves
+
+
+def test_running_out_by_melding_takes_a_reserve_and_plays_on(tmp_path):
+    hands = {1: "9h Th Jh 4c 5c 6c 7s 8s 9s Ts", 0: OUT_HANDS[0]}
+    g = reserve_game(tmp_path, hands, "Qh")
+    g.apply("draw stock")
+    g.apply("meld [9h Th Jh Qh] [4c 5c 6c] [7s 8s 9s Ts]")
+    assert g.current_player == 1 and g.went_out is None
+    assert sorted(g.observation(1)["hand"]) == ["Qc", "Qd", "Qs"]
+    assert g.observation(0)["reserves"] == [3] and g.observation(0)["took_reserve"] == [1]
+    assert g.is_legal("discard Qs")
+
+
+def test_running_out_by_discarding_takes_a_reserve_for_the_next_turn_then_going_out_ends(
+        tmp_path):
+    g = reserve_game(tmp_path, OUT_HANDS, "Ts 5d 6d")
+    for action in ("draw stock", "meld [9h Th Jh] [4c 5c 6c] [7s 8s 9s Ts]", "discard Kc"):
+        g.apply(action)
+    assert g.current_player == 0 and sorted(g.observation(1)["hand"]) == ["Qc", "Qd", "Qs"]
+    g.apply("draw stock")                                     # seat 0 draws 5d, throws it
+    g.apply("discard 5d")
+    g.apply("draw stock")                                     # seat 1 draws 6d
+    g.apply("meld [9h Th Jh] [4c 5c 6c] [7s 8s 9s Ts] [Qc Qd Qs]")
+    hands_before = g.hands_played
+    g.apply("discard 6d")                                     # out again: the hand ends
+    assert g.hands_played == hands_before + 1
+    assert g.scores[1] == 62 + 100          # seat 0's cards, 100 for the reserve taken
+
+
+def test_the_deck_must_hold_the_reserves(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text("extends: basic_rummy\nname: Big\ndeal: {reserve: {hands: 2, size: 30}}\n")
+    with pytest.raises(SpecError, match="and 60 reserve cards need"):
+        load_variant(path)
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_bots_play_with_reserve_hands_to_the_end(tmp_path, bot):
+    path = tmp_path / "reserve.yaml"
+    path.write_text(RESERVE_SPEC)
+    v, taken = load_variant(path), 0
+    for seed in range(3):
+        g = new_game(v, seed=seed, players=3)
+        agents = [make_agent(bot, seed * 10 + s) for s in range(3)]
+        for _ in range(3000):
+            if g.hands_played:
+                break
+            g.apply(agents[g.current_player].act(g))
+            taken += len(g.took_reserve)
+        assert g.hands_played
+    assert taken

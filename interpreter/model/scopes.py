@@ -22,6 +22,7 @@ PLAYER_ATTRS = {
                                 # shared table, or onto the knocker's melds at the end)
     "is_out": BOOL,             # out of the match (match.eliminate_when)
     "special_cards": NUM,       # special cards laid face up this hand (special_cards)
+    "took_reserve": BOOL,       # has taken a reserve hand this hand (deal.reserve)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

@@ -124,9 +124,10 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
-    def after_turn(self) -> tuple[RoundEnd | Stock, ...]:
-        """The rules asked after each turn, in order (engine.turn._end_turn)."""
-        return (self.round_end, self.stock)
+    def after_turn(self) -> tuple[Deal | RoundEnd | Stock, ...]:
+        """The rules asked after each turn, in order (engine.turn._end_turn): the deal's
+        reserve hands (taken by a player out of cards), the round end, the stock."""
+        return (self.deal, self.round_end, self.stock)
 
     @cached_property
     def stages(self) -> Mapping[str, Stage]:

@@ -189,12 +189,15 @@ class Builder:
             size = plain * decks[n] + jokers[n]
             hands = len(roles.play) if roles else n
             for round_, dealt in self._round_sizes(deal, n).items():
-                need = hands * dealt + (1 if deal.upcard else 0)
+                reserve = deal.reserve.hands * deal.reserve.size if deal.reserve else 0
+                need = hands * dealt + (1 if deal.upcard else 0) + reserve
                 if need > size:
                     when = f" in round {round_}" if deal.hand_size_by_round else ""
                     self.problem(("deal", "hand_size"),
                                  f"{hands} hands of {dealt}"
-                                 f"{' and an upcard' if deal.upcard else ''} need {need} cards"
+                                 f"{' and an upcard' if deal.upcard else ''}"
+                                 f"{f' and {reserve} reserve cards' if reserve else ''} need "
+                                 f"{need} cards"
                                  f"{when}; with {n} players the deck has {size}")
                     break
 
