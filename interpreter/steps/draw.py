@@ -128,10 +128,6 @@ class Draw(Step):
             for _ in range(self.count):
                 if state.stock:
                     state.hands[seat].append(state.stock.pop())
-            if special is not None:
-                special.lay_aside(state, seat)
-            if self.buying is not None and self.buying.after_draw(state, seat):
-                return BUYING
         elif self.pile is not None:
             top = state.discard[-1]
             for _ in range(self._reach(state)):
@@ -146,8 +142,11 @@ class Draw(Step):
                 take_discard(state, seat)
             if self.must_use_deepest:
                 state.must_use = state.taken
-        if special is not None:
+        if special is not None:                  # special cards drawn are laid aside
             special.lay_aside(state, seat)
+        if action.pile == "stock" and self.buying is not None and self.buying.after_draw(
+                state, seat):
+            return BUYING
         return NEXT
 
     def explain(self, state: GameState, action: Action) -> str | None:
