@@ -173,3 +173,15 @@ def test_bots_play_with_reserve_hands_to_the_end(tmp_path, bot):
             taken += len(g.took_reserve)
         assert g.hands_played
     assert taken
+
+
+def test_terminal_play_shows_special_cards_and_reserves(capsys, monkeypatch):
+    import io
+    import sys
+
+    from interpreter.frontends.cli import main
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 6))
+    assert main(["play", "basic_rummy_whole_pile", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 1 laid aside 3h   reserve hands left: 2" in out
+    assert "discard pile (bottom to top): " in out               # the whole pile is shown
