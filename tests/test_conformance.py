@@ -97,6 +97,10 @@ def card_places(state) -> dict[str, list[int]]:
             places[f"arranged {seat}"] = [c for meld in melds for c in _cards(meld)]
     places["table"] = [c for meld in _table(state) for c in _cards(meld)]
     places["turned"] = [state.turned] if state.turned is not None else []
+    for k, cards in enumerate(state.reserves):
+        places[f"reserve {k}"] = list(cards)
+    for seat, cards in state.laid_aside.items():
+        places[f"laid aside {seat}"] = list(cards)
     return places
 
 
@@ -231,6 +235,7 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
         # by region (a card may show in several: a known card is also in a laid meld)
         allowed = names(state.hands[seat]) + names(state.discard) + names(places["table"])
         allowed += names(places["turned"])          # the turned card (wild rank) is public
+        allowed += names([c for cards in state.laid_aside.values() for c in cards])  # face up
         for other in range(state.players):
             if other != seat:
                 allowed += names(state.known[other])
@@ -284,9 +289,11 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
             assert not extra, f"{where}: legal action {action!r} names cards it does not hold"
     else:
         assert "legal_actions" not in obs, f"{where}: legal actions shown to a waiting seat"
+    for key, cards in obs.get("laid_aside", {}).items():        # special cards, face up
+        assert Counter(cards) == names(state.laid_aside[int(key)]), f"{where}: laid aside"
     rest = {k: v for k, v in scan.items() if k not in
             ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table",
-             "turned")}
+             "turned", "laid_aside")}
     stray = notation.tokens(json.dumps(rest))
     assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
     return len(obs["log"])

@@ -259,6 +259,29 @@ def depth_turn(**draw) -> list:
     return [{"draw": {"depth": True, **draw}}, {"meld": {}}, {"discard": {}}]
 
 
+# Basic Rummy (one joker), dealer 0: the pile becomes Kd 9c and then the card seat 0 throws,
+# seat 1 to draw, holding Kh Ks (and no 9 nor 3); seat 0 holds Kc, 9s, 3c and Jk to throw.
+PILE_DECK = stacked({1: "Kh Ks 5h 6h 2s 3d 9c 8d Js 4c", 0: "Ac 2c 3c Td Th Ts 7s 9s Jk Kc"},
+                    dealer=0, then="Kd 7h 2d 8h 3h", jokers=1)
+
+
+def pile_scene(thrown: str, *then: str, probes=()) -> Observe:
+    return scripted("draw stock", "discard 9c", "draw stock", f"discard {thrown}", *then,
+                    deck=PILE_DECK, dealer=0, probes=probes)
+
+
+def pile_case(option: str, value, shows: Observe, **context) -> Case:
+    """``draw.pile.option`` set to ``value`` over the pile terms ``context``."""
+    def turn(**pile) -> dict:
+        return {"deck": {"jokers": 1}, "turn": [{"draw": {"pile": pile}}, {"meld": {}},
+                                                {"discard": {}}]}
+    return Case("basic_rummy", turn(**{**context, option: value}), shows,
+                context=turn(**context))
+
+
+PILE_TAKEN = pile_scene("Kc", "draw discard", probes=["discard 2s"])
+
+
 # Basic Rummy, three players, dealer 0: seat 1 draws Ad, seat 2 may buy the upcard 7c and
 # then draws from the stock; seat 1 can meld 2c 3c 4c.
 BUY_DECK = stacked({1: "2c 3c 4c 9h Jd Qs Kd", 2: "5h 6h 8s Tc Jc 2d 3d",
@@ -518,6 +541,27 @@ TABLE: dict[str, list[Case]] = {
     "turn[].draw.depth": [case("basic_rummy", "turn.0.draw.depth", True, DEEP_PILE)],
     "turn[].draw.must_use_deepest": [Case("basic_rummy", {"turn": depth_turn(
         must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
+    "deal.reserve": [case("basic_rummy", "deal.reserve", {"hands": 2, "size": 3})],
+    "deal.reserve.hands": [Case("basic_rummy", {"deal": {"reserve": {"hands": 1}}},
+                                context={"deal": {"reserve": {"size": 3}}})],
+    "deal.reserve.size": [Case("basic_rummy", {"deal": {"reserve": {"size": 2}}},
+                               context={"deal": {"reserve": {"size": 3}}})],
+    "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
+    "special_cards.cards": [Case("basic_rummy", {"special_cards": {"cards": ["3h", "3d", "3c"]}},
+                                 context={"special_cards": {"cards": ["3h", "3d"]}})],
+    "turn[].draw.pile": [Case("basic_rummy", {"turn": [{"draw": {"pile": {"take": "whole"}}},
+                                                       {"meld": {}}, {"discard": {}}]},
+                              pile_scene("Kc"), context={"deck": {"jokers": 1}})],
+    "turn[].draw.pile.take": [pile_case("take", "whole", pile_scene("Kc"), take="top")],
+    "turn[].draw.pile.use": [pile_case("use", "at_once", pile_scene("9s"), use="none"),
+                             pile_case("use", "to_open", PILE_TAKEN)],
+    "turn[].draw.pile.freezes": [pile_case("freezes", ["wild"], pile_scene("Jk"),
+                                           take="whole")],
+    "turn[].draw.pile.frozen_naturals": [pile_case("frozen_naturals", 3, pile_scene("Kc"),
+                                                   freezes=["Kd"])],
+    "turn[].draw.pile.frozen_until_opened": [pile_case("frozen_until_opened", True,
+                                                       pile_scene("9s"), take="whole")],
+    "turn[].draw.pile.blocks": [pile_case("blocks", ["3c"], pile_scene("3c"), take="whole")],
     "turn[].draw.not_own_discard": [Case("basic_rummy", {"turn": depth_turn(
         not_own_discard=True)}, DEEP_PILE, context={"turn": depth_turn()})],
 

@@ -77,3 +77,6 @@ def deal_hand(state: GameState) -> None:
     if v.wilds.turned_card and state.stock:
         state.turned = state.stock.pop()
     state.derive_wilds()
+    v.deal.after_deal(state)
+    if v.special_cards is not None:
+        v.special_cards.after_deal(state)

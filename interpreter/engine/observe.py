@@ -39,6 +39,7 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         obs["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None
         obs["turned"] = (v.faces.name(state.face_of[state.turned])
                          if state.turned is not None else None)
+    obs.update(_piles(state))
     if state.stopped:
         obs["stopped"] = True
     if state.buys:
@@ -67,3 +68,21 @@ def observation(state: State, seat: int) -> dict[str, Any]:
     if seat == state.current_player:
         obs["legal_actions"] = [str(a) for a in state.legal_actions()]
     return obs
+
+
+def _piles(state: State) -> dict[str, Any]:
+    """What everyone sees of the discard pile's freeze, the reserve hands (their sizes: they
+    lie face down) and the special cards laid face up."""
+    v, out = state.variant, {}
+    pile = getattr(v.step("draw"), "pile", None)
+    if pile is not None and pile.freezes:
+        out["pile_frozen"] = pile.frozen(state)
+    if pile is not None and pile.frozen_until_opened:      # the seats it is frozen for
+        out["pile_frozen_for"] = [s for s in range(state.players) if pile.frozen_for(state, s)]
+    if v.deal.reserve is not None:
+        out["reserves"] = [len(r) for r in state.reserves]
+        out["took_reserve"] = list(state.took_reserve)
+    if state.laid_aside:
+        out["laid_aside"] = {str(s): state.names(cards)
+                             for s, cards in sorted(state.laid_aside.items())}
+    return out

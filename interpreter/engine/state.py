@@ -32,9 +32,11 @@ from ..model.state_fields import (
 )
 from ..model.variant import Variant
 from ..rules.counters import CountersMemory
+from ..rules.deal import ReserveMemory
 from ..rules.match import MatchMemory
 from ..rules.scoring import ScoringMemory
 from ..rules.seating import SeatingMemory
+from ..rules.special_cards import SpecialCardsMemory
 from ..rules.stock import StockMemory
 from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
@@ -88,7 +90,8 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 @dataclass(eq=False, slots=True)
 class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
-                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory):
+                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory, SpecialCardsMemory,
+                ReserveMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
     each base is a rule's slice, declared in the rule's module, which writes it."""

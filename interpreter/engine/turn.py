@@ -178,7 +178,8 @@ def _after_step(state: GameState, after, index: int, seat: int) -> None:
     elif after is BUYING:
         state.step = index + 1
         state.phase, state.player = BUY, state.buyers[0]
-    elif state.variant.round_end.empty_hand_ends_round and not state.hands[seat]:
+    elif state.variant.round_end.empty_hand_ends_round and not state.hands[seat] and not (
+            state.variant.deal.take_reserve(state, seat)):      # (else it plays on)
         _went_out(state, seat)
     else:
         state.step = index + 1 if after is NEXT else index

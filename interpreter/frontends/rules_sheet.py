@@ -187,6 +187,8 @@ def _deal(v: Variant) -> list[str]:
     rules = [v.deal] + ([v.deal.instant_win] if v.deal.instant_win else [])
     for text in v.deal.sentences(v, sizes):
         lines += _wrap(_kept(text, *rules))
+    if v.special_cards is not None:
+        lines += _wrap(v.special_cards.sentence())
     return lines
 
 

@@ -158,6 +158,15 @@ class Table:
         if hand:
             self.say(f"  {self.short(seat)} holds {' '.join(hand)}  {self.arranged(hand)}")
 
+    def pile_notes(self, obs: dict) -> str:
+        """The discard pile's freeze, special cards laid face up and reserve hands left."""
+        notes = ["the discard pile is frozen"] if obs.get("pile_frozen") else []
+        notes += [f"{self.short(int(s))} laid aside {' '.join(cards)}"
+                  for s, cards in obs.get("laid_aside", {}).items()]
+        if obs.get("reserves"):
+            notes.append(f"reserve hands left: {len(obs['reserves'])}")
+        return "   ".join(notes)
+
     def arranged(self, hand: list[str]) -> str:
         v = self.state.variant
         best = self.state.meld_rules.arrange(v.cards(hand))
@@ -179,12 +188,16 @@ class Table:
             self.say(f"  best discard {' or '.join(v.names(faces))} -> {after}")
         turned = f" (turned {obs['turned']})" if obs.get("turned") else ""
         wild = f"   wild rank: {obs['wild_rank']}{turned}" if obs.get("wild_rank") else turned
-        if any(isinstance(s, Draw) and s.depth for s in v.turn):     # the whole pile, top last
+        if any(isinstance(s, Draw) and (s.depth or s.pile is not None and s.pile.take == "whole")
+               for s in v.turn):                                    # the whole pile, top last
             pile = " ".join(obs["discard"]) or "-"
             self.say(f"discard pile (bottom to top): {pile}   stock: {obs['stock']}{wild}")
         else:
             top = obs["discard"][-1] if obs["discard"] else "-"
             self.say(f"discard: {top}   stock: {obs['stock']}{wild}")
+        notes = self.pile_notes(obs)
+        if notes:
+            self.say(notes)
         if obs.get("buying"):
             top = obs["discard"][-1] if obs["discard"] else "-"
             self.say(f"buy the discard {top} out of turn? ({self.who(obs['buying']['in_turn'])} "

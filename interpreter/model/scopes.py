@@ -24,6 +24,8 @@ PLAYER_ATTRS = {
     "team": PLAYERS,            # its team, itself included (partnerships; else itself alone)
     "partners": PLAYERS,        # its team but itself
     "rivals": PLAYERS,          # the players in play of the other teams
+    "special_cards": NUM,       # special cards laid face up this hand (special_cards)
+    "took_reserve": BOOL,       # has taken a reserve hand this hand (deal.reserve)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..rules.scoring import Scoring
     from ..rules.seating import RoleRules
     from ..rules.shared_table import TableRules
+    from ..rules.special_cards import SpecialCards
     from ..rules.stock import Stock
     from ..steps.base import Stage, Step
 
@@ -90,6 +91,7 @@ class Variant:
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
     wilds: WildRules = field(default_factory=WildRules)
     partnerships: Partnerships | None = None  # fixed teams by seating (None: each alone)
+    special_cards: SpecialCards | None = None   # laid face up when dealt or drawn
     _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
     _rules_by_face: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
 
@@ -151,9 +153,10 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
-    def after_turn(self) -> tuple[RoundEnd | Stock, ...]:
-        """The rules asked after each turn, in order (engine.turn._end_turn)."""
-        return (self.round_end, self.stock)
+    def after_turn(self) -> tuple[Deal | RoundEnd | Stock, ...]:
+        """The rules asked after each turn, in order (engine.turn._end_turn): the deal's
+        reserve hands (taken by a player out of cards), the round end, the stock."""
+        return (self.deal, self.round_end, self.stock)
 
     @cached_property
     def stages(self) -> Mapping[str, Stage]:

@@ -81,6 +81,14 @@ class PlayerView:
         return total
 
     @property
+    def took_reserve(self) -> bool:
+        return self.seat in self._state.took_reserve
+
+    @property
+    def special_cards(self) -> int:
+        return len(self._state.laid_aside.get(self.seat, ()))
+
+    @property
     def laid_off(self) -> int:
         state = self._state
         spread = state.spread

@@ -3,7 +3,10 @@ players, or by a formula of the round), whether a card is turned up to start the
 who deals first and next, who plays first, and a dealt hand that wins at once.
 
 The engine deals (:mod:`interpreter.engine.dealing`) by these options and asks
-:meth:`Deal.instant_winner` after each deal.
+:meth:`Deal.instant_winner` after each deal. Reserve hands (``reserve``) are dealt face down
+from the top of the stock after the deal (:meth:`Deal.after_deal`); a player who runs out of
+cards takes one and plays on (:meth:`Deal.take_reserve`, asked by the turn driver when a hand
+empties mid-turn and first after each turn).
 """
 from __future__ import annotations
 
@@ -15,7 +18,9 @@ from ..errors import RummyError
 from ..formula import BOOL, NUM, Formula
 from ..model.rule_options import build_options, built
 from ..model.scopes import deal_scope, knock_scope
+from ..model.state_fields import PLACE, SEATS, Checker, Kind, state_field
 from ..model.views import knock_env
+from .base import Quiet
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -26,6 +31,35 @@ FIRST_DEALER = {"random": "chosen at random", "high_card": "the player who cuts 
                 "first_seat": "seat 0"}
 NEXT_DEALER = {"left": "the player to the dealer's left", "winner": "the winner of the hand",
                "loser": "the loser of the hand", "same": "the same dealer"}
+
+
+def _walk_reserves(value: list[list[int]], at: str, check: Checker) -> None:
+    for k, cards in enumerate(value):
+        for i, card in enumerate(cards):
+            check.card(f"{at}[{k}][{i}]", card)
+
+
+RESERVES = Kind("reserve hands", {"type": "array", "maxItems": 8,
+                                  "items": {"$ref": "#/$defs/cards"}}, _walk_reserves,
+                holds_cards=True)
+
+
+@dataclass(eq=False)
+class ReserveMemory:
+    """The deal's slice of the game state: the reserve hands not yet taken (face down), and
+    the seats that have taken one this hand."""
+
+    __slots__ = ()
+    reserves: list[list[int]] = state_field("hand", RESERVES, factory=list, cards=PLACE)
+    took_reserve: list[int] = state_field("hand", SEATS, factory=list)
+
+
+@dataclass(frozen=True)
+class Reserve:
+    """Reserve hands: ``hands`` of ``size`` cards each."""
+
+    hands: int = 2
+    size: int = 11
 
 
 @dataclass(frozen=True)
@@ -45,6 +79,7 @@ class Deal:
     first_dealer: str                        # random | high_card | first_seat
     next_dealer: str                         # left | winner | loser | same
     first_player: str = "left_of_dealer"     # left_of_dealer | dealer: who plays first
+    reserve: Reserve | None = None           # reserve hands, taken by who runs out first
     # cards dealt each, per player count (for a formula: in round 1)
     hand_size: Mapping[int, int] = built()
     hand_size_by_round: Formula | None = built()   # of round and player_count, when given
@@ -81,6 +116,32 @@ class Deal:
         return int(self.hand_size_by_round({"round": round, "player_count": players}))
 
     # ---- hooks ---------------------------------------------------------------------------
+    def after_deal(self, state: GameState) -> None:
+        """Deal the reserve hands face down from the top of the stock."""
+        if self.reserve is not None:
+            stock = state.stock
+            state.reserves = [[stock.pop() for _ in range(min(self.reserve.size, len(stock)))]
+                              for _ in range(self.reserve.hands)]
+
+    def take_reserve(self, state: GameState, seat: int) -> bool:
+        """``seat``, out of cards, takes a reserve hand if one is left and it has taken none;
+        whether it did (it then plays on)."""
+        if state.hands[seat] or not state.reserves or seat in state.took_reserve:
+            return False
+        state.hands[seat] = state.reserves.pop(0)
+        state.took_reserve.append(seat)
+        return True
+
+    def after_turn(self, state: GameState, seat: int) -> None:
+        """After ``seat``'s turn: a seat that has run out takes a reserve hand (and the next
+        rules asked then see it holding cards); never an ending."""
+        if self.reserve is not None:
+            self.take_reserve(state, seat)
+
+    def quiet_while(self) -> Quiet:
+        """:meth:`after_turn` does nothing while the player holds a card."""
+        return Quiet(hand_left=self.reserve is not None)
+
     def instant_winner(self, state: GameState) -> int | None:
         """The first seat, from the first player on, whose dealt hand wins at once, or
         None."""
@@ -114,6 +175,13 @@ class Deal:
             first = ("dealer" if self.first_player == "dealer"
                      else "player to the dealer's left")
             out.append(f"The {first} plays first; play passes to the left.")
+        if self.reserve is not None:
+            r = self.reserve
+            out.append(f"Then {r.hands} reserve hand{'s' if r.hands != 1 else ''} of {r.size} "
+                       "cards are dealt face down from the stock. The first player to run out "
+                       "of cards (by melding or discarding the last one) takes one instead of "
+                       "going out and plays on (at once when melding; on the next turn after a "
+                       "discard); each player takes at most one.")
         if self.instant_win is not None:
             out.append(f"A dealt hand wins at once when {self.instant_win.when.text} (checked "
                        "for each player from the first player on, before anyone plays): the "

@@ -24,6 +24,7 @@ from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
 from ..rules.seating import RoleRules
 from ..rules.shared_table import TableRules
+from ..rules.special_cards import SpecialCards
 from ..rules.stock import Stock
 from ..steps import STEP_KINDS, Step
 from .validate import format_problem, path_text
@@ -95,6 +96,9 @@ class Builder:
         wilds = self._wilds(faces, players)
         melds = self._melds(faces, decks, jokers, wilds.stand_in)
         turn = self._turn(role_names)
+        for i, step in enumerate(turn):
+            if step is not None:
+                step.check_cards(faces, _At(self, ("turn", i, step.kind), role_names))
         variant = model.Variant(
             name=s["name"], source=s["source"], description=s["description"], path=self.path,
             spec=s, players=players, faces=faces, decks=decks, jokers=jokers, meld_rules=melds,
@@ -102,7 +106,9 @@ class Builder:
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
             warnings=tuple(self.warnings), wilds=wilds,
-            partnerships=self._partnerships(counts))
+            partnerships=self._partnerships(counts),
+            special_cards=SpecialCards.build(s["special_cards"], _At(self, ("special_cards",),
+                                                                     ()), faces))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
@@ -214,12 +220,15 @@ class Builder:
             size = plain * decks[n] + jokers[n]
             hands = len(roles.play) if roles else n
             for round_, dealt in self._round_sizes(deal, n).items():
-                need = hands * dealt + (1 if deal.upcard else 0)
+                reserve = deal.reserve.hands * deal.reserve.size if deal.reserve else 0
+                need = hands * dealt + (1 if deal.upcard else 0) + reserve
                 if need > size:
                     when = f" in round {round_}" if deal.hand_size_by_round else ""
                     self.problem(("deal", "hand_size"),
                                  f"{hands} hands of {dealt}"
-                                 f"{' and an upcard' if deal.upcard else ''} need {need} cards"
+                                 f"{' and an upcard' if deal.upcard else ''}"
+                                 f"{f' and {reserve} reserve cards' if reserve else ''} need "
+                                 f"{need} cards"
                                  f"{when}; with {n} players the deck has {size}")
                     break
 

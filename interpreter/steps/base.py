@@ -16,6 +16,7 @@ from ..model.actions import Action
 from ..model.rule_options import BuildContext, build_options
 
 if TYPE_CHECKING:
+    from ..cards import Faces
     from ..engine.state import GameState
 
 END, KNOCK = Action("end"), Action("knock")
@@ -132,6 +133,9 @@ class Step:
     def check_place(self, turn: Mapping[str, int], upcard: bool, at: BuildContext) -> None:
         """Report what this step needs of the rest of the turn: ``turn`` gives the index of
         each step kind in it, ``upcard`` whether the deal turns up a card."""
+
+    def check_cards(self, faces: Faces, at: BuildContext) -> None:
+        """Report the card names among its options that the deck does not have."""
 
     def actions(self, state: GameState) -> tuple[list[Action], bool]:
         """(its actions now, whether the turn must stop here while it has actions); the

@@ -13,10 +13,13 @@ from ..model.state_fields import CARD, NAMED, SEAT_CARDS, state_field
 from ..model.views import knock_env
 from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, END_TURN, NEXT, After, Step
 from .buying import Buying
+from .piles import DiscardPile
 from .table_melds import can_use
 
 if TYPE_CHECKING:
+    from ..cards import Faces
     from ..engine.state import GameState
+    from ..model.rule_options import BuildContext
 
 
 @dataclass(eq=False)
@@ -48,6 +51,8 @@ class Draw(Step):
     depth: bool = False                              # a deeper card and every card above it
     must_use_deepest: bool = True                    # ... only if it is melded this turn
     not_own_discard: bool = False                    # never take back a card one discarded
+    pile: DiscardPile | None = None                  # the discard pile's terms (None: its top
+    # card, freely)
     ends_turn: bool = False                          # drawing ends the turn (play or draw)
 
     @property
@@ -63,9 +68,20 @@ class Draw(Step):
         if self.depth and self.must_use_deepest and turn.get("meld", -1) < here:
             at.problem("depth", "a depth draw's deepest card must be melded: a meld step must "
                        "follow")
+        if self.pile is not None:
+            if self.depth:
+                at.problem("pile", "depth draws take no terms of draw.pile: give one of them")
+            if self.pile.use != "none" and turn.get("meld", -1) < here:
+                at.problem("pile.use", "a top card that must be melded needs a meld step after "
+                           "the draw")
         for k, kind in enumerate(self.instead):
             if turn.get(kind, -1) < here:
                 at.problem(f"instead.{k}", f"the turn has no {kind} step after the draw")
+
+    def check_cards(self, faces: Faces, at: BuildContext) -> None:
+        if self.pile is not None:
+            for key, problem in self.pile.check_faces(faces):
+                at.problem(key, problem)
 
     @property
     def watching(self) -> bool:
@@ -88,8 +104,12 @@ class Draw(Step):
         if "discard" in self.piles and state.discard and not state.stock_only and (
                 self.discard_when is None or self.discard_when(
                     knock_env(state, state.player, state.hand_faces(state.player)))):
-            if not (self.not_own_discard and self._takes_back(state, 1)):
-                out.append(DRAW_DISCARD)
+            reach = self._reach(state)
+            if not (self.not_own_discard and self._takes_back(state, reach)) and (
+                    self.pile is None or self.pile.refusal(
+                        state, state.player, state.hand_faces(state.player)) is None):
+                out.append(DRAW_DISCARD if reach == 1 else
+                           Action("draw", pile="discard", target=reach))
             if self.depth:
                 out += self.depth_draws(state)
         return out, True
@@ -109,13 +129,18 @@ class Draw(Step):
         return out
 
     def apply(self, state: GameState, action: Action) -> After:
-        seat = state.player
+        seat, special = state.player, state.variant.special_cards
         if action.pile == "stock":
             for _ in range(self.count):
                 if state.stock:
                     state.hands[seat].append(state.stock.pop())
-            if self.buying is not None and self.buying.after_draw(state, seat):
-                return BUYING
+        elif self.pile is not None:
+            top = state.discard[-1]
+            for _ in range(self._reach(state)):
+                take_discard(state, seat)
+            state.taken = top
+            if self.pile.obliged(state, seat):
+                state.must_use = top
         elif action.target is None:
             take_discard(state, seat)
         else:
@@ -123,6 +148,11 @@ class Draw(Step):
                 take_discard(state, seat)
             if self.must_use_deepest:
                 state.must_use = state.taken
+        if special is not None:                  # special cards drawn are laid aside
+            special.lay_aside(state, seat)
+        if action.pile == "stock" and self.buying is not None and self.buying.after_draw(
+                state, seat):
+            return BUYING
         return END_TURN if self.ends_turn else NEXT
 
     def explain(self, state: GameState, action: Action) -> str | None:
@@ -140,6 +170,8 @@ class Draw(Step):
                 knock_env(state, state.player, state.hand_faces(state.player))):
             return f"the discard pile may be taken only if: {self.discard_when.text}"
         depth = action.target
+        if self.pile is not None:
+            return self._pile_refusal(state, depth or 1)
         if depth is not None and not self.depth:
             return "this variant takes only the top card of the discard pile"
         if depth is not None and depth > len(state.discard):
@@ -151,6 +183,22 @@ class Draw(Step):
         deepest = state.variant.faces.name(state.face_of[state.discard[-depth]])
         return (f"you could not meld {deepest}, the deepest card taken, at once; a player who "
                 "takes cards from deeper in the pile must meld the deepest this turn")
+
+    def _reach(self, state: GameState) -> int:
+        """How many cards a draw from the discard pile on the pile's terms takes."""
+        whole = self.pile is not None and self.pile.take == "whole"
+        return len(state.discard) if whole else 1
+
+    def _pile_refusal(self, state: GameState, depth: int) -> str | None:
+        """Why a draw of ``depth`` cards off the pile is refused on the pile's terms."""
+        assert self.pile is not None
+        reach = self._reach(state)
+        if depth != reach:
+            return ("this variant takes only the top card of the discard pile" if reach == 1
+                    else f"this variant takes the whole discard pile: 'draw discard {reach}'")
+        if self.not_own_discard and self._takes_back(state, reach):
+            return "you may not take back a card you discarded this hand"
+        return self.pile.refusal(state, state.player, state.hand_faces(state.player))
 
     def sentence(self) -> str:
         piles = " or ".join({"stock": "the stock", "discard": "the discard pile"}[p]
@@ -167,6 +215,8 @@ class Draw(Step):
                       " and it must be, this turn." if self.must_use_deepest else ".")
         if self.not_own_discard and "discard" in self.piles:
             depth += " A player may never take back a card they discarded this hand."
+        if self.pile is not None and "discard" in self.piles:
+            depth += " " + self.pile.sentence()
         buying = "" if self.buying is None else " " + self.buying.sentence()
         instead = "" if not self.instead else (
             f" Instead of drawing, the player may go straight to the {' or '.join(self.instead)} "

@@ -265,8 +265,9 @@ def apply_meld(state: GameState, action: Action) -> None:
         table.append(placed)
         from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
     if must is not None and must in from_hand:
-        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, the "
-                            "deepest card taken from the discard pile: it must be melded this turn")
+        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, "
+                            "taken from the discard pile on the terms that it be melded this "
+                            "turn")
     state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
     laid_off = sum(n for n, owner in zip(from_hand_per_meld, state.table_owners) if owner != seat)
     if laid_off:
