@@ -217,6 +217,16 @@ def knock_env(state: GameState, seat: int, hand: list[int]) -> LazyEnv:
     return env
 
 
+def going_out_env(state: GameState, seat: int) -> LazyEnv:
+    """The names of round_end.may_go_out_when for ``seat`` (``me``, also ``p``)."""
+    seats = _SeatViews(state)
+    me = seats[seat]
+    thunks = _base_thunks(state, seats)
+    thunks.update(me=lambda: me, p=lambda: me,
+                  opponents=lambda: tuple(seats[s] for s in state.in_play if s != seat))
+    return LazyEnv(thunks)
+
+
 def round_env(state: GameState, counted: dict[int, int] | None) -> LazyEnv:
     """The names of the scoring table, the layoff condition and role rotation."""
     seats = [PlayerView(state, seat, counted) for seat in range(state.players)]

@@ -97,7 +97,33 @@ def meld_actions(state: GameState) -> list[Action]:
     faces = state.variant.faces
     tables = new_tables(state, seat, state.hand_faces(seat),
                         None if must is None else state.face_of[must])
-    return list(dict.fromkeys(meld_action(faces, new) for new in tables))
+    actions = list(dict.fromkeys(meld_action(faces, new) for new in tables))
+    if state.variant.round_end.may_go_out_when is None:
+        return actions
+    return [a for a in actions if _goes_out_allowed(state, a)]
+
+
+def _goes_out_allowed(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is not refused for going out (round_end.may_go_out_when): tried on
+    the state and undone, when it leaves the player no card to keep."""
+    left = len(state.hands[state.player]) - (sum(map(len, action.melds or ())) -
+                                             sum(map(len, state.table)))
+    if left > _cards_to_keep(state):
+        return True
+    saved = state.snapshot()
+    try:
+        apply_meld(state, action)
+        return True
+    except IllegalAction:
+        return False
+    finally:
+        state.restore(saved)
+
+
+def _cards_to_keep(state: GameState) -> int:
+    """The fewest cards a meld must leave in the hand of a player who may not go out: one to
+    keep after the turn's discard, or none to keep where the turn has no discard."""
+    return 1 if state.variant.step("discard") is not None else 0
 
 
 def pending_card(state: GameState) -> int | None:
@@ -216,6 +242,9 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.round_end.out_by_discard and added >= len(hand):
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
+    left = len(hand) - added
+    trial = (state.snapshot() if v.round_end.may_go_out_when is not None
+             and left <= _cards_to_keep(state) else None)
     free = [c for meld in state.table for c, _ in meld]
     must = pending_card(state)
     from_hand = list(state.hands[seat])
@@ -255,3 +284,15 @@ def apply_meld(state: GameState, action: Action) -> None:
     state.melded = True
     if seat not in state.opened:
         state.opened.append(seat)
+    if trial is not None:
+        _check_going_out(state, trial, action, left)
+
+
+def _check_going_out(state: GameState, trial: dict, action: Action, left: int) -> None:
+    """Undo the meld just made (back to ``trial``, a snapshot) and refuse it if the player,
+    left ``left`` cards, may not go out with the table as it now is."""
+    reason = state.variant.round_end.going_out_refusal(state, state.player)
+    if reason is not None:
+        state.restore(trial)
+        goes = "would go out" if not left else "would leave only a card to discard, going out"
+        raise IllegalAction(f"{action} {goes}: {reason}")
