@@ -106,9 +106,12 @@ def _best_play(state: State, view: SeatView, hand: list[int], budget: Budget):
     action = None if play is None else view.meld_action(play.new_table)
     if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
             or view.owners_reason(play.new_table) is not None \
-            or view.must_meld() is not None and (action is None or not state.is_legal(action)):
+            or view.must_meld() is not None and (action is None or not state.is_legal(action)) \
+            or variant.round_end.may_go_out_when is not None and (action is None or not
+                                                                   state.is_legal(action)):
         # out of budget, or it would leave no card to discard, change another's meld where
-        # that is not allowed, or leave out the card a depth draw took
+        # that is not allowed, leave out the card a depth draw took, or go out where the
+        # player may not yet
         return _most_cards(state)
     return action
 
