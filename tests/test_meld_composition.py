@@ -92,3 +92,20 @@ def test_misuse_is_a_located_error(tmp_path, text, message):
     assert message in str(caught.value)
 
 
+
+
+def test_without_a_discard_step_only_a_meld_using_the_last_card_goes_out(tmp_path):
+    """Carousel has no discard: a meld may leave a single card (kept), not none."""
+    v = spec(tmp_path, "extends: carousel\nname: long runs\n"
+                       "round_end: {may_go_out_when: 'any(m.size >= 5 for m in me.melds)'}\n")
+    g = new_game(v, dealer=0, deck=stacked(
+        {1: "Ah 2h 3h 4h 5c 5d 5s 9s Ts Js", 0: "6c 6d 7h Kc 8s Th 4c 2d Jh Qd"}, dealer=0,
+        then="Qs", jokers=1))
+    g.apply("draw stock")                                   # Qs
+    legal = set(map(str, g.legal_actions()))
+    out = "meld [Ah 2h 3h 4h] [5c 5d 5s] [9s Ts Js Qs]"
+    with pytest.raises(IllegalAction, match="would go out: you may go out"):
+        g.apply(out)
+    assert out not in legal
+    g.apply("meld [Ah 2h 3h 4h] [5c 5d 5s] [9s Ts Js]")      # keeps Qs: allowed
+    assert [len(h) for h in g.hands] == [10, 1]
