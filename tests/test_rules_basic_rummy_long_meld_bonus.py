@@ -85,3 +85,18 @@ def test_the_rules_sheet_says_when_a_player_may_go_out():
     assert ("A player may go out only if: count(m for m in me.melds if m.size >= long_meld) "
             ">= 1 (as the table would be after the move); until then no meld may leave them "
             "without a card to keep after their discard.") in sheet
+
+
+def test_every_player_scores_the_bonus_for_their_own_long_melds():
+    g = new_game(LONG, dealer=0, deck=stacked(
+        {1: SEAT1, 0: "Ac 4d 5d 6d 7d 8d Tc Jc Qh Th"}, dealer=0, then="Qs 4c Ks 9h",
+        jokers=1) + ["Jk"])
+    for action in ("draw stock", FIRST_MELDS, "discard Kd", "draw stock",
+                   "meld [5h 6h 7h Jk(8h)] [9c 9d 9s] [4d 5d 6d 7d 8d]", "discard Ks",
+                   "draw stock", "meld [5h 6h 7h Jk(8h) 9h] [9c 9d 9s] [4d 5d 6d 7d 8d]"):
+        g.apply(action)
+    assert g.table_owners == [1, 1, 0]
+    g.apply("meld [5h 6h 7h Jk(8h) 9h] [9c 9d 9s] [4d 5d 6d 7d 8d] [2c 3c 4c]")     # out
+    (record,) = g.history
+    assert record["winners"] == [1]
+    assert record["points"] == [50, 1 + 10 * 4 + 25]        # natural for seat 0, mixed for 1
