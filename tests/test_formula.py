@@ -15,6 +15,7 @@ from interpreter.errors import FormulaError, FormulaRuntimeError
 from interpreter.formula import (
     BOOL,
     CARD,
+    MELDS,
     NUM,
     NUMS,
     PLAYER,
@@ -296,12 +297,13 @@ def test_evaluation_never_touches_the_parser(monkeypatch):
     ("sum(1)", "sum() needs a list of numbers, a generator or 2 or more numbers, got a number", 5),
     ("sum(q for q in players)", "sum() needs numbers, got a player", 5),
     ("max(1, knocker)", "max() needs numbers, got a player", 8),
-    ("count(1)", "count() needs a set of players or a generator, got a number", 7),
+    ("count(1)", "count() needs a set of players, a list of melds or a generator, got a "
+                 "number", 7),
     ("any(players)", "any() needs a generator of true/false values, got a set of players", 5),
     ("all(q.score for q in players)",
      "all() needs a generator of true/false values, got a number", 5),
-    ("sum(1 for q in knocker)", "'for' needs a set of players or a list of numbers to go through, "
-                                "got a player", 16),
+    ("sum(1 for q in knocker)", "'for' needs a set of players, a list of melds or a list of "
+                                "numbers to go through, got a player", 16),
     ("count(q for q in players if q.score)", "'if' needs a true/false condition, got a number", 29),
     ("lowest(knocker)", "lowest() needs a set of players, got a player", 8),
     ("highest(players, 1)", "the 2nd argument of highest() must be a player attribute, like "
@@ -447,3 +449,64 @@ def test_arithmetic_matches_python(text):
 @given(truths(3))
 def test_logic_matches_python(text):
     check_against_python(text)
+
+
+# -- melds: a player's melds as a list to go through -------------------------------------------
+
+@dataclass
+class Meld:
+    size: int
+    kind: str
+    wilds: int
+    points: int
+
+    @property
+    def natural(self):
+        return not self.wilds
+
+
+MELD_SCOPE = SCOPE.with_player_attrs(melds=MELDS)
+MELD_SCOPE = Scope(MELD_SCOPE.names, MELD_SCOPE.player_attrs, MELD_SCOPE.card_attrs,
+                   meld_attrs={"size": NUM, "kind": STR, "wilds": NUM, "natural": BOOL,
+                               "points": NUM})
+
+
+@dataclass
+class Melder(Player):
+    melds: tuple = ()
+
+
+DEE = Melder("dee", melds=(Meld(7, "group", 0, 70), Meld(8, "group", 2, 95),
+                           Meld(3, "run", 1, 30)))
+MELD_ENV = {**ENV, "p": DEE, "players": (DEE, Melder("eve"))}
+
+
+@pytest.mark.parametrize("text, value", [
+    ("count(p.melds)", 3),
+    ("count(m for m in p.melds if m.size >= 7 and m.natural)", 1),
+    ("sum(m.points for m in p.melds)", 195),
+    ("sum(500 if m.natural else 300 for m in p.melds if m.size >= 7)", 800),
+    ("any(m.kind == 'run' and not m.natural for m in p.melds)", True),
+    ("max(m.wilds for m in p.melds)", 2),
+    ("sum(count(m for m in q.melds if m.size >= 7) for q in players)", 2),
+    ("count(m for m in p.melds if m.wilds > m.size - m.wilds)", 0),
+])
+def test_melds_are_gone_through_with_their_attributes(text, value):
+    assert run(text, MELD_ENV, MELD_SCOPE) == value
+
+
+@pytest.mark.parametrize("text, message, column", [
+    ("count(m for m in p.melds if m.sizes >= 7)", "unknown meld attribute 'sizes' (did you "
+                                                  "mean 'size'?)", 31),
+    ("count(players.melds)", "'melds' is a list of melds; only number attributes can be read "
+                             "from a set of players", 15),
+    ("sum(m for m in p.melds)", "sum() needs numbers, got a meld", 5),
+    ("p.melds.size", "a list of melds has no attribute 'size'", 9),
+    ("p.melds > 1", "cannot compare a list of melds and a number with '>'", 9),
+    ("count(m for m in p.melds if m.natural) + m.size", "unknown name 'm'", 42),
+    ("sum(count(1 for q in players if count(m for m in q.melds) > count(r for r in players if "
+     "count(n for n in r.melds) > 0)) for s in players)",
+     "generators are nested too deeply (more than 3 in one another)", 97),
+])
+def test_meld_misuse_is_located(text, message, column):
+    assert error(text, MELD_SCOPE) == (message, column)

@@ -478,6 +478,15 @@ TABLE: dict[str, list[Case]] = {
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
                 ["Ah", "2h", "3h", "7c", "7d", "7s", "9d", "Td", "Jd", "Qd", "2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh", "5c", "Kd"])],
             probes=["meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd Kd]"]))],
+    # going out only with a meld of 5+ cards: seat 1 may not lay its last four cards, nor
+    # leave itself a single card to discard, without one (tests/test_meld_composition.py)
+    "round_end.may_go_out_when": [Case(
+        "basic_rummy", {"round_end": {"may_go_out_when": "any(m.size >= 5 for m in me.melds)"}},
+        scripted("draw stock", "meld [Ah 2h 3h]", "meld [Ah 2h 3h] [7c 7d 7s]", dealer=0,
+                 deck=stacked({1: "Ah 2h 3h 7c 7d 7s 9d Td Jd Qd",
+                               0: "2c 3c 4d 5d 6s 8s 9s Tc Jc Qh"}, 0, "5c Kd"),
+                 probes=["meld [Ah 2h 3h] [7c 7d 7s] [Td Jd Qd Kd]",
+                         "meld [Ah 2h 3h] [7c 7d 7s] [9d Td Jd Qd]"]))],
     "round_end.last_turns_after_knock": [case("three_thirteen", "round_end.last_turns_after_knock",
                                               False)],
     "round_end.void_when": [case("gin", "round_end.void_when", "stock_left < 20")],
@@ -487,7 +496,6 @@ TABLE: dict[str, list[Case]] = {
     "round_end.defenders_choose_melds": [case("gin_standard", "round_end.defenders_choose_melds",
                                               True, AFTER_GIN)],
     "match.eliminate_when": [case("gin", "match.eliminate_when", "p.score >= 30")],
-    "round_end.may_go_out_when": [case("basic_rummy", "round_end.may_go_out_when", "round > 1")],
     "round_end.defenders_meld_when": [case("gin_standard", "round_end.defenders_meld_when",
                                            "false")],
     "round_end.last_turns_after_going_out": [case("carousel",

@@ -104,12 +104,14 @@ def _best_play(state: State, view: SeatView, hand: list[int], budget: Budget):
     if play is None and not budget.exhausted and view.must_meld() is None:
         return None
     action = None if play is None else view.meld_action(play.new_table)
-    if play is None or len(hand) - len(play.added) < view.cards_kept() \
+    if play is None or variant.round_end.out_by_discard and len(play.added) >= len(hand) \
             or view.owners_reason(play.new_table) is not None \
-            or view.must_meld() is not None and (action is None or not state.is_legal(action)):
-        # out of budget, or it would leave too few cards (none to discard, or going out
-        # before the variant allows it), change another's meld where
-        # that is not allowed, or leave out the card a depth draw took
+            or view.must_meld() is not None and (action is None or not state.is_legal(action)) \
+            or variant.round_end.may_go_out_when is not None and (action is None or not
+                                                                   state.is_legal(action)):
+        # out of budget, or it would leave no card to discard, change another's meld where
+        # that is not allowed, leave out the card a depth draw took, or go out where the
+        # player may not yet
         return _most_cards(state)
     return action
 

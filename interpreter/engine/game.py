@@ -382,11 +382,6 @@ class SeatView:
         """False once the seat has opened where those who opened may only lay off."""
         return table_melds.may_lay_new_melds(self._state, self.seat)
 
-    def cards_kept(self) -> int:
-        """The cards a meld must leave in the seat's hand now: one to discard where going out
-        needs a discard; more while the seat may not go out (round_end.may_go_out_when)."""
-        return table_melds.cards_kept(self._state, self.seat)
-
     def must_meld(self) -> int | None:
         """The face of the card a depth draw took that the seat (to act) must still meld
         this turn, if any."""

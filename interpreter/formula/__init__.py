@@ -5,7 +5,7 @@ names and types against the :class:`Scope`, and returns a callable :class:`Formu
 """
 from .bounds import comparison_bound
 from .compiler import Formula, compile_formula
-from .scope import BOOL, CARD, NUM, NUMS, PLAYER, PLAYERS, STR, Scope, Type
+from .scope import BOOL, CARD, MELD, MELDS, NUM, NUMS, PLAYER, PLAYERS, STR, Scope, Type
 
 __all__ = ["Formula", "comparison_bound", "compile_formula", "Scope", "Type",
-           "NUM", "BOOL", "STR", "PLAYER", "PLAYERS", "CARD", "NUMS"]
+           "NUM", "BOOL", "STR", "PLAYER", "PLAYERS", "CARD", "NUMS", "MELD", "MELDS"]

@@ -16,9 +16,10 @@ from lark import Token, Tree
 from ..errors import FormulaError, FormulaRuntimeError
 from .functions import FUNCTIONS, Call, NoValue
 from .parse import parse
-from .scope import BOOL, CARD, NUM, NUMS, PLAYER, PLAYERS, STR, Scope, Type
+from .scope import BOOL, CARD, MELD, MELDS, NUM, NUMS, PLAYER, PLAYERS, STR, Scope, Type
 
 MAX_DEPTH = 50
+MAX_LOOPS = 3       # generators nested in one another: a formula's work stays a small power
 
 Fn = Callable[[Mapping[str, Any] | None, list], Any]
 
@@ -77,6 +78,7 @@ class Compiler:
         self.bound: dict[str, tuple[int, Type]] = {}
         self.slots = 0
         self.depth = 0
+        self.loops = 0
 
     def compile(self, node: Tree) -> tuple[Fn, Type]:
         """The closure and type of an expression node."""
@@ -101,30 +103,42 @@ class Compiler:
         return FormulaError(message, (start or 0) + 1, self.text)
 
     def attribute(self, owner: Type, attr: Token) -> Type:
-        """The type of attribute ``attr`` of a player or card (``owner``)."""
-        kind = "player" if owner is PLAYER else "card"
-        attrs = self.scope.player_attrs if owner is PLAYER else self.scope.card_attrs
+        """The type of attribute ``attr`` of a player, card or meld (``owner``)."""
+        kind, attrs = self._attributes(owner)
         if attr not in attrs:
             hint = _did_you_mean(attr, {a: a for a in attrs})
             raise self.error(f"unknown {kind} attribute '{attr}'{hint}", attr)
         return attrs[attr]
+
+    def _attributes(self, owner: Type) -> tuple[str, Mapping[str, Type]]:
+        """What ``owner`` (a player, card or meld) is called, and its attributes' types."""
+        if owner is PLAYER:
+            return "player", self.scope.player_attrs
+        if owner is MELD:
+            return "meld", self.scope.meld_attrs
+        return "card", self.scope.card_attrs
 
     def generator(self, body_node: Tree, gen: Tree) -> tuple[Callable[..., Iterator], Type]:
         """``body for var in source [if cond]``: a closure giving an iterator, and body's type."""
         var, source_node, cond_node = gen.children
         source, source_type = self.compile(source_node)
         if source_type not in _ELEMENT:
-            raise self.error("'for' needs a set of players or a list of numbers to go through, "
-                             f"got {source_type.value}", source_node)
+            raise self.error("'for' needs a set of players, a list of melds or a list of numbers "
+                             f"to go through, got {source_type.value}", source_node)
+        if self.loops >= MAX_LOOPS:
+            raise self.error(f"generators are nested too deeply (more than {MAX_LOOPS} in one "
+                             "another)", gen)
         var = str(var)
         slot, outer = self.slots, self.bound.get(var)
         self.slots += 1
         self.bound[var] = (slot, _ELEMENT[source_type])
+        self.loops += 1
         try:
             body, body_type = self.compile(body_node)
             cond = None if cond_node is None else self.need(
                 cond_node, BOOL, "'if' needs a true/false condition")
         finally:
+            self.loops -= 1
             if outer is None:
                 del self.bound[var]
             else:
@@ -176,7 +190,7 @@ class Compiler:
 
     def _attr(self, node, owner_node, attr):
         owner, owner_type = self.compile(owner_node)
-        if owner_type not in (PLAYER, PLAYERS, CARD):
+        if owner_type not in (PLAYER, PLAYERS, CARD, MELD):
             raise self.error(f"{owner_type.value} has no attribute '{attr}'", attr)
         type_ = self.attribute(PLAYER if owner_type is PLAYERS else owner_type, attr)
         get = operator.attrgetter(attr)
@@ -282,7 +296,8 @@ class Compiler:
     def _name_hint(self, name: str) -> str:
         """Did-you-mean for an unknown name: a close name, or ``p.attr`` for a bare attribute."""
         options = {n: n for n in [*self.bound, *self.scope.names, *self.scope.constants]}
-        for owner, attrs in ((PLAYER, self.scope.player_attrs), (CARD, self.scope.card_attrs)):
+        for owner in (PLAYER, CARD, MELD):
+            attrs = self._attributes(owner)[1]
             holder = self._some_name_of(owner)
             for attr in attrs if holder else ():
                 options.setdefault(attr, f"{holder}.{attr}")
@@ -364,4 +379,4 @@ _IDENTITY = {"==": operator.is_, "!=": operator.is_not}
 _MEMBERSHIP = {"in": lambda x, xs: x in xs, "not in": lambda x, xs: x not in xs}
 _PLAYER_MEMBERSHIP = {"in": lambda p, group: _has(group, p),
                       "not in": lambda p, group: not _has(group, p)}
-_ELEMENT = {PLAYERS: PLAYER, NUMS: NUM}
+_ELEMENT = {PLAYERS: PLAYER, NUMS: NUM, MELDS: MELD}

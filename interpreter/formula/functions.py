@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
-from .scope import BOOL, NUM, NUMS, PLAYER, PLAYERS
+from .scope import BOOL, MELDS, NUM, NUMS, PLAYER, PLAYERS
 
 if TYPE_CHECKING:
     from .compiler import Compiler, Fn
@@ -117,8 +117,9 @@ def _count(c: Compiler, call: Call):
         return (lambda env, slots: sum(1 for _ in each(env, slots))), NUM
     (arg,) = _plain(c, call, 1, 1)
     group, type_ = c.compile(arg)
-    if type_ not in (PLAYERS, NUMS):
-        raise c.error(f"count() needs a set of players or a generator, got {type_.value}", arg)
+    if type_ not in (PLAYERS, NUMS, MELDS):
+        raise c.error("count() needs a set of players, a list of melds or a generator, got "
+                      f"{type_.value}", arg)
     return (lambda env, slots: len(group(env, slots))), NUM
 
 

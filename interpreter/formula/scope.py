@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -17,6 +17,8 @@ class Type(Enum):
     PLAYERS = "a set of players"
     CARD = "a card"
     NUMS = "a list of numbers"
+    MELD = "a meld"
+    MELDS = "a list of melds"
 
     def __repr__(self) -> str:
         return self.name
@@ -24,28 +26,29 @@ class Type(Enum):
 
 NUM, BOOL, STR = Type.NUM, Type.BOOL, Type.STR
 PLAYER, PLAYERS, CARD, NUMS = Type.PLAYER, Type.PLAYERS, Type.CARD, Type.NUMS
+MELD, MELDS = Type.MELD, Type.MELDS
 
 
 @dataclass(frozen=True)
 class Scope:
-    """What a formula may mention: named values, and the attributes of players and cards."""
+    """What a formula may mention: named values, and the attributes of players, cards and
+    melds."""
 
     names: Mapping[str, Type] = field(default_factory=dict)
     player_attrs: Mapping[str, Type] = field(default_factory=dict)
     card_attrs: Mapping[str, Type] = field(default_factory=dict)
     constants: Mapping[str, Any] = field(default_factory=dict)   # fixed when compiled
+    meld_attrs: Mapping[str, Type] = field(default_factory=dict)
 
     def with_names(self, **names: Type) -> Scope:
         """This scope plus (or overriding) the given names."""
-        return Scope({**self.names, **names}, self.player_attrs, self.card_attrs,
-                     self.constants)
+        return replace(self, names={**self.names, **names})
 
     def with_player_attrs(self, **attrs: Type) -> Scope:
         """This scope with more attributes of players."""
-        return Scope(self.names, {**self.player_attrs, **attrs}, self.card_attrs, self.constants)
+        return replace(self, player_attrs={**self.player_attrs, **attrs})
 
     def with_constants(self, constants: Mapping[str, Any]) -> Scope:
         """This scope plus names whose values (numbers, true/false) are known when compiling."""
-        return Scope(self.names, self.player_attrs, self.card_attrs,
-                     {**self.constants, **constants})
+        return replace(self, constants={**self.constants, **constants})
 

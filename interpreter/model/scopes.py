@@ -2,7 +2,7 @@
 the engine supplies exactly these values when it evaluates."""
 from __future__ import annotations
 
-from ..formula import BOOL, CARD, NUM, PLAYER, PLAYERS, STR, Scope
+from ..formula import BOOL, CARD, MELDS, NUM, PLAYER, PLAYERS, STR, Scope
 
 PLAYER_ATTRS = {
     "deadwood": NUM,            # points that count against the player now (after spread and layoffs)
@@ -26,18 +26,37 @@ PLAYER_ATTRS = {
     "rivals": PLAYERS,          # the players in play of the other teams
     "special_cards": NUM,       # special cards laid face up this hand (special_cards)
     "took_reserve": BOOL,       # has taken a reserve hand this hand (deal.reserve)
+    "melds": MELDS,             # its melds on the table this hand (shared table, or laid out
+                                # at the end of the hand), each with MELD_ATTRS
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
+MELD_ATTRS = {
+    "size": NUM,                # cards in it
+    "kind": STR,                # 'group' or 'run'
+    "wilds": NUM,               # cards standing for another card (a wild in its own place is
+                                # natural), as melds.jokers.max_per_meld counts them
+    "natural": BOOL,            # no card stands for another (wilds == 0)
+    "mixed": BOOL,              # some card stands for another (wilds > 0)
+    "clean": BOOL,              # the same as natural (Burraco's word)
+    "dirty": BOOL,              # the same as mixed
+    "points": NUM,              # points of its cards, each card's own (wild points for a wild)
+}
 
 _BASE = Scope(names={"players": PLAYERS, "dealer": PLAYER, "upcard": CARD, "stock_left": NUM,
                      "round": NUM},
-              player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS)
+              player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS, meld_attrs=MELD_ATTRS)
 
 
 def knock_scope(roles: tuple[str, ...] = ()) -> Scope:
     """A knock condition, seen from the player who would knock (``me``)."""
     return _BASE.with_names(me=PLAYER, opponents=PLAYERS, deadwood=NUM, hand_points=NUM,
                             deadwood_after_discard=NUM, **_role_names(roles))
+
+
+def going_out_scope(roles: tuple[str, ...] = ()) -> Scope:
+    """Whether a player may go out (round_end.may_go_out_when), seen from that player (``me``,
+    also ``p``) as the table would be after the move."""
+    return _BASE.with_names(me=PLAYER, p=PLAYER, opponents=PLAYERS, **_role_names(roles))
 
 
 def round_scope(roles: tuple[str, ...] = ()) -> Scope:
@@ -63,7 +82,7 @@ def rotation_scope(roles: tuple[str, ...] = ()) -> Scope:
 def match_scope() -> Scope:
     """The match end condition; bonuses add the receiver ``p``."""
     return Scope(names={"players": PLAYERS, "hands_played": NUM, "round": NUM},
-                 player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS)
+                 player_attrs=PLAYER_ATTRS, card_attrs=CARD_ATTRS, meld_attrs=MELD_ATTRS)
 
 
 def deal_scope() -> Scope:

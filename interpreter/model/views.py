@@ -118,6 +118,10 @@ class PlayerView:
     def __hash__(self) -> int:
         return hash(self.seat)
 
+    @property
+    def melds(self) -> tuple[MeldView, ...]:
+        return melds_of(self._state, self.seat)
+
     def __getattr__(self, name: str):
         """A counter the spec declares (``me.discard_draws``)."""
         counters = self._state.counters
@@ -145,6 +149,51 @@ class CardView:
         self.is_joker = faces.is_joker(face)
         self.rank = "Jk" if self.is_joker else faces.ranks[faces.rank_of(face)]
         self.suit = "" if self.is_joker else faces.suits[faces.suit_of(face)]
+
+
+class MeldView:
+    """A meld on the table as formulas see it (attribute names are those of
+    .scopes.MELD_ATTRS): made from its cards' faces and the face each stands for."""
+
+    __slots__ = ("size", "kind", "wilds", "points")
+
+    def __init__(self, rules, pairs: list[tuple[int, int]]):
+        declared = [d for _, d in pairs]
+        self.size = len(pairs)
+        self.kind = rules.kind_of(declared) or ""
+        self.wilds = sum(face != d for face, d in pairs)
+        self.points = sum(rules.points[face] for face, _ in pairs)
+
+    @property
+    def natural(self) -> bool:
+        return not self.wilds
+
+    @property
+    def mixed(self) -> bool:
+        return bool(self.wilds)
+
+    clean, dirty = natural, mixed
+
+    def __repr__(self) -> str:
+        return f"MeldView({self.kind}, size={self.size}, wilds={self.wilds})"
+
+
+def melds_of(state: GameState, seat: int) -> tuple[MeldView, ...]:
+    """The seat's melds this hand: the shared table's melds it owns, and those it laid out
+    at the end of the hand (the knocker's with the cards laid off onto them)."""
+    rules, face_of = state.meld_rules, state.face_of
+    laid = [[(face_of[c], d) for c, d in meld]
+            for meld, owner in zip(state.table, state.table_owners) if owner == seat]
+    spread = state.spread
+    if spread is not None and seat == state.knocker:
+        laid += [[(face_of[c], d) for c, d in meld] for meld in spread.melds]
+    elif spread is not None:
+        for cards in spread.arranged.get(seat, ()):
+            faces = [face_of[c] for c in cards]
+            meld = rules.declared_meld(faces)
+            laid.append(list(zip(faces, faces)) if meld is None
+                        else list(zip(meld.cards, meld.declared)))
+    return tuple(MeldView(rules, pairs) for pairs in laid)
 
 
 class LazyEnv(dict):
@@ -203,6 +252,16 @@ def knock_env(state: GameState, seat: int, hand: list[int]) -> LazyEnv:
     env = LazyEnv(thunks)
     thunks["deadwood_after_discard"] = lambda: env["deadwood"]
     return env
+
+
+def going_out_env(state: GameState, seat: int) -> LazyEnv:
+    """The names of round_end.may_go_out_when for ``seat`` (``me``, also ``p``)."""
+    seats = _SeatViews(state)
+    me = seats[seat]
+    thunks = _base_thunks(state, seats)
+    thunks.update(me=lambda: me, p=lambda: me,
+                  opponents=lambda: tuple(seats[s] for s in state.in_play if s != seat))
+    return LazyEnv(thunks)
 
 
 def round_env(state: GameState, counted: dict[int, int] | None) -> LazyEnv:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..formula import BOOL, Formula
 from ..model.rule_options import build_options, built, option
-from ..model.scopes import knock_scope, round_scope
-from ..model.views import round_env
+from ..model.scopes import going_out_scope, round_scope
+from ..model.views import going_out_env, round_env
 from ..steps.spread import Spread
 from .base import Ending, Quiet
 
@@ -35,8 +35,8 @@ class RoundEnd:
     out_by_discard: bool = False             # a meld may not use every card in the hand
     void_check: str = "turn"                 # turn | action: also as each action is taken
     last_turns_after_knock: bool = False     # the others play once more after a knock
-    # seen from the player (me): it may empty its hand now (None: always)
-    may_go_out_when: Formula | None = option(default=None, scope=knock_scope, expect=BOOL,
+    # a player may play their last card only if this holds (None: always)
+    may_go_out_when: Formula | None = option(default=None, scope=going_out_scope, expect=BOOL,
                                              true_is_none=True)
     spread: Spread = built()                 # from the same section, by Spread.build
 
@@ -45,6 +45,9 @@ class RoundEnd:
         values = build_options(cls, options, at)
         if values["last_turns_after_going_out"] and not values["empty_hand_ends_round"]:
             at.problem("last_turns_after_going_out",
+                       "needs round_end.empty_hand_ends_round: true (going out)")
+        if values["may_go_out_when"] is not None and not values["empty_hand_ends_round"]:
+            at.problem("may_go_out_when",
                        "needs round_end.empty_hand_ends_round: true (going out)")
         spread = Spread.build(options, at)        # (None after a problem: the build fails)
         return cls(**values, spread=cast(Spread, spread))
@@ -58,6 +61,13 @@ class RoundEnd:
         if self.void_when is not None and self.void_when(round_env(state, None)):
             return Ending.VOID
         return None
+
+    def going_out_refusal(self, state: GameState, seat: int) -> str | None:
+        """Why ``seat`` may not go out with the table as it is now (None: it may)."""
+        when = self.may_go_out_when
+        if when is None or when(going_out_env(state, seat)):
+            return None
+        return f"you may go out (play your last card) only if: {when.text}"
 
     def quiet_while(self) -> Quiet | None:
         """When :meth:`after_turn` surely says nothing (None: a formula decides, never sure)."""
@@ -76,9 +86,11 @@ class RoundEnd:
             out.append("Going out needs a final discard: no meld may use the last card in the "
                        "hand.")
         if self.may_go_out_when is not None:
-            keep = "a card to keep and one to discard" if variant.step("discard") else "a card"
-            out.append(f"A player may go out only when: {self.may_go_out_when.text} (before "
-                       f"the move); until then a meld must leave {keep} in the hand.")
+            keep = ("a card to keep after their discard" if variant.step("discard")
+                    else "a card in hand")
+            out.append(f"A player may go out only if: {self.may_go_out_when.text} (as the "
+                       f"table would be after the move); until then no meld may leave them "
+                       f"without {keep}.")
         if self.last_turns_after_going_out:
             out.append("After a player goes out each other player has one more turn; then the "
                        "hands are counted.")

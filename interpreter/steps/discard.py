@@ -33,7 +33,8 @@ class Discard(Step):
 
     def actions(self, state: GameState) -> tuple[list[Action], bool]:
         actions = state.action_cache.get("discard") or state.card_actions("discard")
-        if state.plain and not (self.not_taken_card or self.not_playable):
+        if state.plain and not (self.not_taken_card or self.not_playable) and (
+                len(state.hands[state.player]) > 1 or not going_out_refusal(state)):
             # (card ids are faces, so the hand holds each face once)
             return list(map(actions.__getitem__, sorted(state.hands[state.player]))), True
         return [actions[f] for f in sorted(self.discardable(state))], True
@@ -41,6 +42,8 @@ class Discard(Step):
     def discardable(self, state: GameState) -> set[int]:
         """Faces the player to act may discard now."""
         faces = set(state.hand_faces(state.player))
+        if len(state.hands[state.player]) == 1 and going_out_refusal(state):
+            return set()
         if self.not_taken_card and state.taken is not None and len(faces) > 1:
             faces.discard(state.face_of[state.taken])
         if self.not_playable and state.table:
@@ -61,6 +64,8 @@ class Discard(Step):
         face = state.variant.faces.parse(name)
         if face in self.discardable(state):
             return None
+        if len(state.hands[state.player]) == 1:
+            return going_out_refusal(state)
         if self.not_taken_card and state.taken is not None and face == state.face_of[state.taken]:
             return f"you took {name} from the discard pile this turn and may not discard it"
         return f"{name} could extend a meld on the table: discard a card that cannot"
@@ -73,6 +78,11 @@ class Discard(Step):
             text += (", nor a card that could extend a meld on the table (unless every card "
                      "could)")
         return text + "."
+
+
+def going_out_refusal(state: GameState) -> str | None:
+    """Why the player to act may not play their last card now (round_end.may_go_out_when)."""
+    return state.variant.round_end.going_out_refusal(state, state.player)
 
 
 def put_on_pile(state: GameState, seat: int, name: str) -> None:

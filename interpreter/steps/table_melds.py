@@ -27,7 +27,7 @@ from ..model.state_fields import (
     Checker,
     state_field,
 )
-from ..model.views import knock_env, team_seats
+from ..model.views import team_seats
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
 
@@ -106,7 +106,33 @@ def meld_actions(state: GameState) -> list[Action]:
     faces = state.variant.faces
     tables = new_tables(state, seat, state.hand_faces(seat),
                         None if must is None else state.face_of[must])
-    return list(dict.fromkeys(meld_action(faces, new) for new in tables))
+    actions = list(dict.fromkeys(meld_action(faces, new) for new in tables))
+    if state.variant.round_end.may_go_out_when is None:
+        return actions
+    return [a for a in actions if _goes_out_allowed(state, a)]
+
+
+def _goes_out_allowed(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is not refused for going out (round_end.may_go_out_when): tried on
+    the state and undone, when it leaves the player no card to keep."""
+    left = len(state.hands[state.player]) - (sum(map(len, action.melds or ())) -
+                                             sum(map(len, state.table)))
+    if left > _cards_to_keep(state):
+        return True
+    saved = state.snapshot()
+    try:
+        apply_meld(state, action)
+        return True
+    except IllegalAction:
+        return False
+    finally:
+        state.restore(saved)
+
+
+def _cards_to_keep(state: GameState) -> int:
+    """The fewest cards a meld must leave in the hand of a player who may not go out: one to
+    keep after the turn's discard, or none to keep where the turn has no discard."""
+    return 1 if state.variant.step("discard") is not None else 0
 
 
 def pending_card(state: GameState) -> int | None:
@@ -129,7 +155,7 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
     rules = state.meld_rules
     table = table_faces(state)
     pending = opening(state, seat)
-    keep = cards_kept(state, seat)
+    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
     if pending is not None and not pending.by_count_and_points:
         for melds in opening_sets(rules, table, hand, pending, keep, v.table.manipulation):
             if must_face is None or any(must_face in m.cards for m in melds):
@@ -152,17 +178,6 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
                     new = list(table)
                     new[k] = grown
                     yield new
-
-
-def cards_kept(state: GameState, seat: int) -> int:
-    """The cards a meld must leave in ``seat``'s hand: one to discard where going out needs
-    a discard; while ``seat`` may not go out (round_end.may_go_out_when), one more to keep
-    (one in all without a discard step)."""
-    v = state.variant
-    when = v.round_end.may_go_out_when
-    if when is None or when(knock_env(state, seat, state.hand_faces(seat))):
-        return 1 if v.round_end.out_by_discard else 0
-    return 2 if v.step("discard") else 1
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
@@ -239,10 +254,9 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.round_end.out_by_discard and added >= len(hand):
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
-    if len(hand) - added < cards_kept(state, seat):
-        when = v.round_end.may_go_out_when
-        raise IllegalAction(f"{action} would leave too few cards to play on: you may not go "
-                            f"out yet (only when {when.text if when else 'true'})")
+    left = len(hand) - added
+    trial = (state.snapshot() if v.round_end.may_go_out_when is not None
+             and left <= _cards_to_keep(state) else None)
     free = [c for meld in state.table for c, _ in meld]
     must = pending_card(state)
     from_hand = list(state.hands[seat])
@@ -283,3 +297,15 @@ def apply_meld(state: GameState, action: Action) -> None:
     state.melded = True
     if seat not in state.opened:
         state.opened.append(seat)
+    if trial is not None:
+        _check_going_out(state, trial, action, left)
+
+
+def _check_going_out(state: GameState, trial: dict, action: Action, left: int) -> None:
+    """Undo the meld just made (back to ``trial``, a snapshot) and refuse it if the player,
+    left ``left`` cards, may not go out with the table as it now is."""
+    reason = state.variant.round_end.going_out_refusal(state, state.player)
+    if reason is not None:
+        state.restore(trial)
+        goes = "would go out" if not left else "would leave only a card to discard, going out"
+        raise IllegalAction(f"{action} {goes}: {reason}")
