@@ -363,6 +363,28 @@ def case(base: str, path: str, value, shows: Observe = GREEDY, **more) -> Case:
     return Case(base, edit(base, path, value), shows, **more)
 
 
+# Scala 40, dealer 0: seat 1 opens with a joker in a run and one in a group, seat 0 passes a
+# turn, seat 1 draws Ah (the run joker's card) and seat 0 holds 3s (the group joker's card).
+def two_packs(hand1: str, hand0: str, then: str) -> list[str]:
+    """A two-deck, four-joker order dealing seat 1 and seat 0 (dealer 0), then ``then``."""
+    order = [c for pair in zip(hand1.split(), hand0.split()) for c in pair] + then.split()
+    left = Counter(ONE_DECK * 2 + ["Jk"] * 4)
+    left.subtract(order)
+    return order + list(left.elements())
+
+
+SWAP_DECK = two_packs("Qh Kh Jk 3c 3d Jk 9c Td 2s 4s 6s 7h Jc",
+                      "3s 8d 5d 6d Tc Td Ts Jc Jd Js 8c 5h 4d", "4d 8c 5c Ah")
+SWAP_OPENED = ("draw stock", "meld [Qh Kh Jk(Ah)] [3c 3d Jk(3s)]", "discard 8c")
+JOKER_SWAPS = scripted(*SWAP_OPENED, "draw stock", "discard 5c", "draw stock", deck=SWAP_DECK,
+                       dealer=0, probes=["meld [Qh Kh Ah] [3c 3d Jk(3s)]",
+                                         "meld [Qh Kh Ah] [3c 3d Jk(3s)] [4s Jk(5s) 6s]"])
+SWAP_BEFORE_OPENING = scripted(*SWAP_OPENED, "draw stock", deck=SWAP_DECK, dealer=0, probes=[
+    "meld [Qh Kh Jk(Ah)] [3c 3d 3s] [Tc Td Ts] [Jc Jd Js]",
+    "meld [Qh Kh Jk(Ah)] [3c 3d 3s] [Tc Td Ts Jk(Th)] [Jc Jd Js]"])
+SWAPS = {"table": {"joker_swap": {"allowed": True}}}
+
+
 TABLE: dict[str, list[Case]] = {
     "players.min": [case("gin", "players.min", 3, seat_counts)],
     "players.max": [case("gin", "players.max", 3, seat_counts)],
@@ -481,6 +503,15 @@ TABLE: dict[str, list[Case]] = {
                                      FIRST_MELDS)],
     "table.melded_points": [case("carousel", "table.melded_points", "by_meld",
                                  melded_points_after("draw stock", "meld [9c 9d Jk(9h)]"))],
+    "table.joker_swap.allowed": [case("scala_40", "table.joker_swap.allowed", True,
+                                      JOKER_SWAPS)],
+    "table.joker_swap.from": [Case("scala_40", {"table": {"joker_swap": {"from": "runs"}}},
+                                   SWAP_BEFORE_OPENING, context=merged(SWAPS, {"table": {
+                                       "joker_swap": {"before_opening": True}}}))],
+    "table.joker_swap.before_opening": [Case("scala_40", {"table": {"joker_swap": {
+        "before_opening": True}}}, SWAP_BEFORE_OPENING, context=SWAPS)],
+    "table.joker_swap.joker_to": [Case("scala_40", {"table": {"joker_swap": {
+        "joker_to": "table"}}}, JOKER_SWAPS, context=SWAPS)],
     "table.new_melds_after_opening": [case("basic_rummy", "table.new_melds_after_opening",
                                            False, SECOND_MELD, context={"deck": {"jokers": 1}})],
     "melds.group.duplicates": [case("carousel", "melds.group.duplicates", True,

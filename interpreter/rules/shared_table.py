@@ -13,6 +13,8 @@ from ..formula import BOOL, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
 from ..model.rule_options import build_options, built, option
 from ..model.scopes import deal_scope
+from ..table.swaps import JokerSwap
+from .joker_swap import build_swap, swap_sentence
 
 if TYPE_CHECKING:
     from ..cards import Faces
@@ -47,6 +49,7 @@ class TableRules:
     # by round, the last for later rounds
     opening_needs: tuple[tuple[Need, ...], ...] = built(())
     meld_values: MeldValues | None = built()    # an ace's points low or high in a run
+    joker_swap: JokerSwap | None = built()      # a table joker freed by its natural card
 
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext, faces: Faces,
@@ -63,7 +66,8 @@ class TableRules:
             at.problem("opening.all_cards", "an opening using every card cannot be met where "
                        "round_end.out_by_discard keeps one back")
         ace = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
-        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace)
+        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace,
+                   joker_swap=build_swap(options["joker_swap"]))
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
         """The melds an opening must lay in hand number ``round``."""
@@ -98,9 +102,12 @@ class TableRules:
                 out.append("When the table is rearranged, a joker may move to another meld "
                            "still standing for its card. It may be given a new card only when "
                            "a natural copy of its old card is on the table after the move (one "
-                           "such card for each joker so reassigned). A joker replaced by the "
-                           "card it stands for must be played on the table in the same move: "
-                           "it never goes back to a hand.")
+                           "such card for each joker so reassigned)."
+                           + ("" if self.joker_swap is not None and self.joker_swap.to_hand
+                              else " A joker replaced by the card it stands for must be played "
+                              "on the table in the same move: it never goes back to a hand."))
+            if self.joker_swap is not None:
+                out.append(swap_sentence(self.joker_swap))
         return out
 
     def has_opening(self) -> bool:

@@ -29,6 +29,7 @@ from ..model.state_fields import (
 )
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
+from ..table.swaps import JokerSwap, spots, swap_at
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -143,6 +144,37 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
                     new = list(table)
                     new[k] = grown
                     yield new
+    if pending is None and must_face is None:
+        yield from swap_tables(state, seat, table, hand, keep)
+
+
+def swap_rule(state: GameState, seat: int) -> JokerSwap | None:
+    """The joker swaps ``seat`` may make now (table.joker_swap), if any."""
+    swap = state.variant.table.joker_swap
+    return swap if swap is not None and (swap.before_opening or seat in state.opened) else None
+
+
+def swap_tables(state: GameState, seat: int, table, hand: list[int], keep: int):
+    """Tables after one joker swap: the joker to the hand, or played at once (in a new meld
+    from the hand, or laid off), as table.joker_swap says; only moves ``apply`` accepts."""
+    swap, rules, joker = swap_rule(state, seat), state.meld_rules, state.variant.faces.joker
+    if swap is None or joker is None:
+        return
+    for spot in spots(rules, table, hand, swap):
+        start, held = swap_at(table, hand, [spot], joker)
+        if swap.to_hand:
+            found = [start]
+        else:
+            found = [start + [list(zip(m.cards, m.declared))] for m in rules.melds_in(held)
+                     if joker in m.cards and len(held) - len(m.cards) >= keep]
+            found += [start[:k] + [grown] + start[k + 1:] for k, laid in enumerate(start)
+                      if len(held) - 1 >= keep and may_extend(state, seat, k)
+                      for grown in _extensions(rules, laid, joker)]
+        for new in found:
+            if check_move(rules, table, new, hand, None, manipulation=state.variant.table
+                          .manipulation, new_melds=may_lay_new_melds(state, seat),
+                          swap=swap) is None and owners_reason(state, seat, new) is None:
+                yield new
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
@@ -207,7 +239,7 @@ def apply_meld(state: GameState, action: Action) -> None:
     hand = state.hand_faces(seat)
     reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
                         manipulation=v.table.manipulation,
-                        new_melds=may_lay_new_melds(state, seat))
+                        new_melds=may_lay_new_melds(state, seat), swap=swap_rule(state, seat))
     if reason is None:
         reason = owners_reason(state, seat, new)
     if reason is not None:
@@ -251,7 +283,7 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.table.melded_points == "by_meld":
         played = by_meld
     state.table_points[seat] = state.table_points.get(seat, 0) + played
-    state.hands[seat] = [c for c in state.hands[seat] if c in from_hand]
+    state.hands[seat] = [c for c in state.hands[seat] if c in from_hand] + free  # + swapped
     state.melded = True
     if seat not in state.opened:
         state.opened.append(seat)
