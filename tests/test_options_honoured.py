@@ -512,6 +512,10 @@ TABLE: dict[str, list[Case]] = {
         "before_opening": True}}}, SWAP_BEFORE_OPENING, context=SWAPS)],
     "table.joker_swap.joker_to": [Case("scala_40", {"table": {"joker_swap": {
         "joker_to": "table"}}}, JOKER_SWAPS, context=SWAPS)],
+    "turn[].drop.first": [case("indian_rummy", "turn.0.drop.first", None,
+                               scripted(players=3, probes=["drop"]))],
+    "turn[].drop.middle": [case("indian_rummy", "turn.0.drop.middle", 60,
+                                scripted("drop", "draw stock", "drop", players=3))],
     "table.new_melds_after_opening": [case("basic_rummy", "table.new_melds_after_opening",
                                            False, SECOND_MELD, context={"deck": {"jokers": 1}})],
     "melds.group.duplicates": [case("carousel", "melds.group.duplicates", True,

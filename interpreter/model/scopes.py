@@ -21,6 +21,8 @@ PLAYER_ATTRS = {
     "laid_off": NUM,            # cards it laid off onto others' melds this hand (on the
                                 # shared table, or onto the knocker's melds at the end)
     "is_out": BOOL,             # out of the match (match.eliminate_when)
+    "dropped": BOOL,            # dropped out of this hand (a drop step)
+    "drop_penalty": NUM,        # the penalty of its drop this hand (0: it did not drop)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

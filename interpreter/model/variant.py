@@ -86,6 +86,7 @@ class Variant:
     counters: tuple[Counter, ...] = ()      # per-player numbers, read as player attributes
     warnings: tuple[str, ...] = ()          # located notes on rules that can never apply
     wilds: WildRules = field(default_factory=WildRules)
+    hand_enders: tuple[Any, ...] = ()       # rules asked after a turn before the round end
     _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
 
     def wild_rank(self, round: int, players: int, turned: int | None) -> int | None:
@@ -122,9 +123,10 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
-    def after_turn(self) -> tuple[RoundEnd | Stock, ...]:
-        """The rules asked after each turn, in order (engine.turn._end_turn)."""
-        return (self.round_end, self.stock)
+    def after_turn(self) -> tuple[Any, ...]:
+        """The rules asked after each turn, in order (engine.turn._end_turn): those a turn
+        step adds (one player left when the others dropped), the round end, the stock."""
+        return (*self.hand_enders, self.round_end, self.stock)
 
     @cached_property
     def stages(self) -> Mapping[str, Stage]:
@@ -138,6 +140,11 @@ class Variant:
         """The stages the turn driver opens at each moment (Stage.opens), in rule order."""
         return {moment: tuple(s for s in self.stages.values() if s.opens == moment)
                 for moment in ("hand", "turn", "knock")}
+
+    @cached_property
+    def anytime_steps(self) -> tuple[int, ...]:
+        """The turn steps whose actions are offered at the later steps too (Step.anytime)."""
+        return tuple(i for i, step in enumerate(self.turn) if step.anytime)
 
     @cached_property
     def watchers(self) -> tuple[Step, ...]:

@@ -65,6 +65,14 @@ class PlayerView:
         return self.seat in self._state.eliminated
 
     @property
+    def dropped(self) -> bool:
+        return self.seat in self._state.dropped
+
+    @property
+    def drop_penalty(self) -> int:
+        return self._state.dropped.get(self.seat, 0)
+
+    @property
     def opened(self) -> bool:
         return self.seat in self._state.opened
 

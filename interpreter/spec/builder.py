@@ -18,6 +18,7 @@ from ..model import scopes
 from ..model import variant as model
 from ..rules.counters import Counter, build_counters
 from ..rules.deal import Deal
+from ..rules.drop import hand_enders
 from ..rules.match import Match
 from ..rules.round_end import RoundEnd
 from ..rules.scoring import Scoring
@@ -97,7 +98,7 @@ class Builder:
             deal=deal, roles=roles, turn=turn, table=self._table(faces), stock=self._stock(turn),
             round_end=self._round_end(role_names), scoring=self._scoring(role_names),
             match=self._match(), params=dict(self.params), counters=self._counters(role_names),
-            warnings=tuple(self.warnings), wilds=wilds)
+            warnings=tuple(self.warnings), wilds=wilds, hand_enders=hand_enders(turn))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
