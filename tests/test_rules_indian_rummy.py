@@ -169,3 +169,10 @@ def test_without_the_drop_step_there_is_no_drop(tmp_path):
     assert "drop" not in map(str, g.legal_actions())
     with pytest.raises(IllegalAction):
         g.apply("drop")
+
+
+def test_everyone_sees_who_dropped():
+    g = three()
+    g.apply("drop")
+    assert all(g.observation(s)["dropped"] == {"1": 20} for s in range(3))
+    assert "dropped" not in three().observation(0)

@@ -39,6 +39,8 @@ def observation(state: State, seat: int) -> dict[str, Any]:
                          if state.turned is not None else None)
     if state.stopped:
         obs["stopped"] = True
+    if state.dropped:                      # who dropped out of this hand, and their penalty
+        obs["dropped"] = {str(s): n for s, n in sorted(state.dropped.items())}
     if state.buys:
         obs["buys"] = {str(s): n for s, n in sorted(state.buys.items())}
     if state.in_turn is not None:          # a buying stage: the discard pile's top is on offer
