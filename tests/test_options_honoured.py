@@ -497,6 +497,8 @@ TABLE: dict[str, list[Case]] = {
        for key in ("kind", "count", "min_size", "pure")},
     **{f"table.opening.by_round[][].{key}": need_cases(key, "by_round")
        for key in ("kind", "count", "min_size", "pure")},
+    "table.opening.contract_by": [case("contract_rummy", "table.opening.contract_by",
+                                       "progress", seeded(seeds=(0,), actions=600))],
     "table.opening.extra_melds": [Case("carousel", opening(extra_melds=False), OPENING_PROBES,
                                        context=opening(melds=[{"kind": "run"}]))],
     "table.opening.all_cards": [case("carousel", "table.opening.all_cards", "round == 1",

@@ -39,6 +39,8 @@ def observation(state: State, seat: int) -> dict[str, Any]:
                          if state.turned is not None else None)
     if state.stopped:
         obs["stopped"] = True
+    if v.table.opening_contract_by == "progress":  # each seat's contract to lay next (1, 2...)
+        obs["contracts"] = [state.contracts_done.get(s, 0) + 1 for s in range(state.players)]
     if state.dropped:                      # who dropped out of this hand, and their penalty
         obs["dropped"] = {str(s): n for s, n in sorted(state.dropped.items())}
     if state.buys:

@@ -23,6 +23,7 @@ PLAYER_ATTRS = {
     "is_out": BOOL,             # out of the match (match.eliminate_when)
     "dropped": BOOL,            # dropped out of this hand (a drop step)
     "drop_penalty": NUM,        # the penalty of its drop this hand (0: it did not drop)
+    "contracts_done": NUM,      # contracts it has laid this match (opening.contract_by: progress)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 

@@ -65,6 +65,10 @@ class PlayerView:
         return self.seat in self._state.eliminated
 
     @property
+    def contracts_done(self) -> int:
+        return self._state.contracts_done.get(self.seat, 0)
+
+    @property
     def dropped(self) -> bool:
         return self.seat in self._state.dropped
 

@@ -41,6 +41,8 @@ class TableRules:
     layoff_onto: str = "any"                 # any | own: whose table melds a player may extend
     rearrange: str = "any"                   # any | own: whose melds manipulation may rearrange
     opening_extra_melds: bool = option("opening.extra_melds", default=True)
+    # round | progress: by_round's entry by the hand's number or by each player's progress
+    opening_contract_by: str = option("opening.contract_by", default="round")
     # of round: the opening uses every card (None: never)
     opening_all_cards: Formula | None = option("opening.all_cards", default=None,
                                                scope=_of_round, expect=BOOL, false_is_none=True)
@@ -61,6 +63,10 @@ class TableRules:
         contracts = opening["by_round"] or ([opening["melds"]] if opening["melds"] else [])
         if opening["by_round"] and opening["melds"]:
             at.problem("opening.melds", "give melds or by_round, not both")
+        if opening["contract_by"] == "progress" and opening["applies_to"] != \
+                "first_meld_of_each_player":
+            at.problem("opening.contract_by", "contracts by each player's progress need "
+                       "opening.applies_to: first_meld_of_each_player")
         needs = tuple(tuple(Need(**item) for item in contract) for contract in contracts)
         if values["opening_all_cards"] is not None and out_by_discard:
             at.problem("opening.all_cards", "an opening using every card cannot be met where "
@@ -70,7 +76,8 @@ class TableRules:
                    joker_swap=build_swap(options["joker_swap"]))
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
-        """The melds an opening must lay in hand number ``round``."""
+        """The melds an opening must lay in hand number ``round`` (by progress: the seat's
+        contract number ``round``)."""
         if not self.opening_needs:
             return ()
         return self.opening_needs[min(round, len(self.opening_needs)) - 1]
@@ -134,8 +141,12 @@ class TableRules:
                 "already on the table as they are.")
 
     def contracts(self) -> list[tuple[str, str]]:
-        """The contract an opening must lay, by hand: (which hands, the melds)."""
+        """The contract an opening must lay, by hand (or by the player's progress): (which
+        hands or contract, the melds)."""
         last = len(self.opening_needs)
+        if self.opening_contract_by == "progress":
+            return [(f"contract {i}{' and after' if i == last else ''}", needs_text(needs))
+                    for i, needs in enumerate(self.opening_needs, 1)]
         return [(f"hand {i}{' and later' if i == last else ''}", needs_text(needs))
                 for i, needs in enumerate(self.opening_needs, 1)]
 

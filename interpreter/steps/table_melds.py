@@ -50,6 +50,9 @@ class TableMemory:
     table_points: dict[int, int] = state_field("hand", SEAT_NUMBERS, factory=dict)
     table_laid_off: dict[int, int] = state_field("hand", SEAT_COUNTS, factory=dict)
     melded: bool = state_field("turn", FLAG, False)
+    contracts_done: dict[int, int] = state_field(
+        "match", SEAT_COUNTS, factory=dict,
+        doc="The contracts (table.opening.by_round entries) each seat has laid this match.")
 
     @staticmethod
     def check_saved(data: dict, at: str, check: Checker) -> None:
@@ -71,7 +74,8 @@ def opening(state: GameState, seat: int) -> Opening | None:
                else seat not in state.opened)
     if not pending:
         return None
-    needs = rules.needs_in(state.deals)
+    needs = rules.needs_in(state.contracts_done.get(seat, 0) + 1
+                           if rules.opening_contract_by == "progress" else state.deals)
     all_cards = rules.opening_all_cards is not None and bool(rules.opening_all_cards(
         {"round": state.deals, "player_count": state.players}))
     if not (rules.opening_complete_melds or rules.opening_min_points or needs or all_cards):
@@ -287,3 +291,5 @@ def apply_meld(state: GameState, action: Action) -> None:
     state.melded = True
     if seat not in state.opened:
         state.opened.append(seat)
+        if v.table.opening_contract_by == "progress":
+            state.contracts_done[seat] = state.contracts_done.get(seat, 0) + 1
