@@ -242,10 +242,10 @@ DEEP_PILE = scripted("draw stock", "discard 9c", "draw stock", "discard Jd", dec
                      dealer=0)
 
 # Basic Rummy, dealer 0: seat 1 melds Ah 2h 3h; seat 0 could lay 4h off onto it.
+LAYOFF_ONTO_DECK = stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc",
+                            0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0, "Kd Qs Ks")
 LAYOFF_ONTO = scripted("draw stock", "meld [Ah 2h 3h]", "discard Qs", "draw stock", dealer=0,
-                       deck=stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc",
-                                     0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0, "Kd Qs Ks"),
-                       probes=["meld [Ah 2h 3h 4h]"])
+                       deck=LAYOFF_ONTO_DECK, probes=["meld [Ah 2h 3h 4h]"])
 
 
 def depth_turn(**draw) -> list:
@@ -514,6 +514,10 @@ TABLE: dict[str, list[Case]] = {
         "before_opening": True}}}, SWAP_BEFORE_OPENING, context=SWAPS)],
     "table.joker_swap.joker_to": [Case("scala_40", {"table": {"joker_swap": {
         "joker_to": "table"}}}, JOKER_SWAPS, context=SWAPS)],
+    "turn[].turn_up.on_pass": [Case(
+        "basic_rummy", {"turn": [{"turn_up": {"on_pass": "draw"}}, {"meld": {}}, {"discard": {}}]},
+        scripted("draw stock", "pass", deck=LAYOFF_ONTO_DECK, dealer=0),
+        context={"turn": [{"turn_up": {"on_pass": "end_turn"}}, {"meld": {}}, {"discard": {}}]})],
     "turn[].drop.first": [case("indian_rummy", "turn.0.drop.first", None,
                                scripted(players=3, probes=["drop"]))],
     "turn[].drop.middle": [case("indian_rummy", "turn.0.drop.middle", 60,

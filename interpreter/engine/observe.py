@@ -41,6 +41,8 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         obs["stopped"] = True
     if v.table.opening_contract_by == "progress":  # each seat's contract to lay next (1, 2...)
         obs["contracts"] = [state.contracts_done.get(s, 0) + 1 for s in range(state.players)]
+    if state.turned_up is not None:        # turned face up from the stock (a turn_up step)
+        obs["turned_up"] = v.faces.name(state.face_of[state.turned_up])
     if state.dropped:                      # who dropped out of this hand, and their penalty
         obs["dropped"] = {str(s): n for s, n in sorted(state.dropped.items())}
     if state.buys:

@@ -45,6 +45,7 @@ from ..steps.knock import KnockMemory
 from ..steps.offer_upcard import OfferMemory
 from ..steps.spread import SpreadMemory
 from ..steps.table_melds import TableMemory
+from ..steps.turn_up import TurnUpMemory
 from .core_kinds import (
     DECK_ORDERS,
     LOG,
@@ -89,7 +90,8 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 
 @dataclass(eq=False, slots=True)
 class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
-                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory, DropMemory):
+                KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory, DropMemory,
+                TurnUpMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
     each base is a rule's slice, declared in the rule's module, which writes it."""

@@ -270,8 +270,8 @@ class Builder:
         for kind, i in seen.items():
             if steps[i] is not None:
                 steps[i].check_place(seen, upcard, _At(self, ("turn", i, kind), roles))
-        if not any(k in seen for k in ("draw", "draw_until_meld")):
-            self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
+        if not any(k in seen for k in ("draw", "draw_until_meld", "turn_up")):
+            self.problem(("turn",), "a turn needs a draw, draw_until_meld or turn_up step")
         self._seen_steps = seen
 
     def _table(self, faces: Faces) -> TableRules:

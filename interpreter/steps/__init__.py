@@ -14,9 +14,10 @@ from .knock import Knock
 from .meld import Meld
 from .offer_upcard import OfferUpcard
 from .spread import Spread
+from .turn_up import TurnUp
 
 STEP_KINDS: dict[str, type[Step]] = {cls.kind: cls for cls in (
-    OfferUpcard, Draw, DrawUntilMeld, Meld, Knock, Discard, Drop)}
+    OfferUpcard, Draw, DrawUntilMeld, Meld, Knock, Discard, Drop, TurnUp)}
 
 __all__ = ["After", "STEP_KINDS", "Spread", "Step", "Discard", "Draw", "DrawUntilMeld", "Drop",
-           "Knock", "Meld", "OfferUpcard"]
+           "Knock", "Meld", "OfferUpcard", "TurnUp"]

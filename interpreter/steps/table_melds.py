@@ -106,8 +106,9 @@ def meld_actions(state: GameState) -> list[Action]:
 
 
 def pending_card(state: GameState) -> int | None:
-    """The card a depth draw took that the player to act must still meld this turn, if any."""
-    card = state.must_use
+    """The card a depth draw took (or a turned-up card taken) that the player to act must
+    still meld this turn, if any."""
+    card = state.must_use if state.must_use is not None else state.must_meld
     return card if card is not None and card in state.hands[state.player] else None
 
 
@@ -274,8 +275,10 @@ def apply_meld(state: GameState, action: Action) -> None:
         table.append(placed)
         from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
     if must is not None and must in from_hand:
-        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, the "
-                            "deepest card taken from the discard pile: it must be melded this turn")
+        what = ("the deepest card taken from the discard pile" if must == state.must_use
+                else "the card turned up and taken")
+        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, {what}: "
+                            "it must be melded this turn")
     state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
     laid_off = sum(n for n, owner in zip(from_hand_per_meld, state.table_owners) if owner != seat)
     if laid_off:
