@@ -445,6 +445,11 @@ TABLE: dict[str, list[Case]] = {
             "scored": "value + 1 if p in winners else value"}}}}, HANDS, context={
                 "counters": {"won": {"reset": "match"}},
                 "turn": {"knock": {"when": "deadwood_after_discard <= knock_limit - me.won"}}}),
+        # of: the counter counts others' draws from the discard pile, or the next player's
+        *[Case("gin_standard", {"counters": {"taken": {"of": of}}}, context={
+            "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
+            "turn": {"draw": {"discard_when": "me.taken < 1"}}})
+          for of in ("others", "next_player")],
         # show: the counter appears in the observation
         Case("gin_standard", {"counters": {"won": {"show": True}}}, shown_counters, context={
             "counters": {"won": {"update": {"scored": "value + 1 if p in winners else value"}}}}),
