@@ -27,6 +27,5 @@ def swap_sentence(swap: JokerSwap) -> str:
             "must play the joker on the table in the same move (in a new meld or laid off)")
     also = (" (a player who has not opened may do so only in the move that opens, and the "
             "natural card does not count toward the opening)") if swap.before_opening else ""
-    return (f"Joker swap: {who} holding the natural card a joker "
-            f"stands for {where} on the table may put it in the joker's place, and {then}"
-            f"{also}.")
+    return (f"Joker swap: {who}, holding the natural card a joker stands for {where} on the "
+            f"table, may put it in the joker's place, and {then}{also}.")
