@@ -104,3 +104,15 @@ def test_before_opening_only_where_allowed():
 def test_the_rules_sheet_says_it():
     from interpreter.frontends.rules_sheet import rules_sheet
     assert "Joker swap: A player who has opened" in rules_sheet(scala())
+
+
+def test_the_meld_editor_drafts_a_swap_into_the_hand():
+    from interpreter.frontends.meld_edit import TableEdit
+    g = opened_then_draws_ace(scala())
+    edit = TableEdit(g)
+    edit.replace_joker(0, "Ah")
+    assert edit.problem() is None and str(edit.action()) == SWAP
+    g = opened_then_draws_ace(scala(joker_to="table"))
+    edit = TableEdit(g)
+    edit.replace_joker(0, "Ah")
+    assert edit.problem() == "a freed joker must be used on the table in the same move"
