@@ -88,10 +88,10 @@ def test_going_out_by_the_last_discard_charges_the_others_their_cards():
     assert record["points"] == [80, 0]                        # OTHER's cards
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 2), (4, 0)])   # (short matches)
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_whole_matches_end_with_one_player_left(players, bot):
-    g = new_game(KALOOKI, players=players, seed=players)
+def test_whole_matches_end_with_one_player_left(players, seed, bot):
+    g = new_game(KALOOKI, players=players, seed=seed)
     bots = [make_agent(bot, s) for s in range(players)]
     while not g.is_terminal:
         g.apply(bots[g.current_player].act(g))
