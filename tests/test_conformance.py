@@ -97,6 +97,7 @@ def card_places(state) -> dict[str, list[int]]:
             places[f"arranged {seat}"] = [c for meld in melds for c in _cards(meld)]
     places["table"] = [c for meld in _table(state) for c in _cards(meld)]
     places["turned"] = [state.turned] if state.turned is not None else []
+    places["turned up"] = [state.turned_up] if state.turned_up is not None else []
     return places
 
 
@@ -157,7 +158,7 @@ def visible(state, seat: int, places: dict | None = None) -> set[int]:
     arranged = spread.arranged if spread is not None else {}
     advised = advised_seats(state, seat)
     legit = set(state.hands[seat]) | set(state.discard) | set(places["table"])
-    legit |= set(places["turned"])
+    legit |= set(places["turned"]) | set(places["turned up"])
     for other in range(state.players):
         if other != seat:
             legit |= set(state.known[other])
@@ -261,6 +262,9 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
     if "turned" in obs or places["turned"]:
         assert Counter(notation.tokens(json.dumps(obs.get("turned")))) == names(
             places["turned"]), f"{where}: turned card"
+    if "turned_up" in obs or places["turned up"]:
+        assert Counter(notation.tokens(json.dumps(obs.get("turned_up")))) == names(
+            places["turned up"]), f"{where}: card turned up"
     if "table" in obs or places["table"]:
         shown_table = Counter(notation.tokens(json.dumps(obs.get("table", []))))
         assert shown_table == names(places["table"]), f"{where}: table"
@@ -286,7 +290,7 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
         assert "legal_actions" not in obs, f"{where}: legal actions shown to a waiting seat"
     rest = {k: v for k, v in scan.items() if k not in
             ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table",
-             "turned")}
+             "turned", "turned_up")}
     stray = notation.tokens(json.dumps(rest))
     assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
     return len(obs["log"])
