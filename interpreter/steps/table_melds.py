@@ -165,6 +165,7 @@ def swap_tables(state: GameState, seat: int, table, hand: list[int], keep: int):
     swap, rules, joker = swap_rule(state, seat), state.meld_rules, state.variant.faces.joker
     if swap is None or joker is None:
         return
+    manipulation, new_melds = state.variant.table.manipulation, may_lay_new_melds(state, seat)
     for spot in spots(rules, table, hand, swap):
         start, held = swap_at(table, hand, [spot], joker)
         if swap.to_hand:
@@ -176,9 +177,9 @@ def swap_tables(state: GameState, seat: int, table, hand: list[int], keep: int):
                       if len(held) - 1 >= keep and may_extend(state, seat, k)
                       for grown in _extensions(rules, laid, joker)]
         for new in found:
-            if check_move(rules, table, new, hand, None, manipulation=state.variant.table
-                          .manipulation, new_melds=may_lay_new_melds(state, seat),
-                          swap=swap) is None and owners_reason(state, seat, new) is None:
+            if check_move(rules, table, new, hand, None, manipulation=manipulation,
+                          new_melds=new_melds, swap=swap) is None and \
+                    owners_reason(state, seat, new) is None:
                 yield new
 
 
