@@ -101,6 +101,7 @@ def card_places(state) -> dict[str, list[int]]:
         places[f"reserve {k}"] = list(cards)
     for seat, cards in state.laid_aside.items():
         places[f"laid aside {seat}"] = list(cards)
+    places["turned up"] = [state.turned_up] if state.turned_up is not None else []
     return places
 
 
@@ -161,7 +162,7 @@ def visible(state, seat: int, places: dict | None = None) -> set[int]:
     arranged = spread.arranged if spread is not None else {}
     advised = advised_seats(state, seat)
     legit = set(state.hands[seat]) | set(state.discard) | set(places["table"])
-    legit |= set(places["turned"])
+    legit |= set(places["turned"]) | set(places["turned up"])
     for other in range(state.players):
         if other != seat:
             legit |= set(state.known[other])
@@ -266,6 +267,9 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
     if "turned" in obs or places["turned"]:
         assert Counter(notation.tokens(json.dumps(obs.get("turned")))) == names(
             places["turned"]), f"{where}: turned card"
+    if "turned_up" in obs or places["turned up"]:
+        assert Counter(notation.tokens(json.dumps(obs.get("turned_up")))) == names(
+            places["turned up"]), f"{where}: card turned up"
     if "table" in obs or places["table"]:
         shown_table = Counter(notation.tokens(json.dumps(obs.get("table", []))))
         assert shown_table == names(places["table"]), f"{where}: table"
@@ -293,7 +297,7 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
         assert Counter(cards) == names(state.laid_aside[int(key)]), f"{where}: laid aside"
     rest = {k: v for k, v in scan.items() if k not in
             ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table",
-             "turned", "laid_aside")}
+             "turned", "laid_aside", "turned_up")}
     stray = notation.tokens(json.dumps(rest))
     assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
     return len(obs["log"])

@@ -248,10 +248,10 @@ DEEP_PILE = scripted("draw stock", "discard 9c", "draw stock", "discard Jd", dec
                      dealer=0)
 
 # Basic Rummy, dealer 0: seat 1 melds Ah 2h 3h; seat 0 could lay 4h off onto it.
+LAYOFF_ONTO_DECK = stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc",
+                            0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0, "Kd Qs Ks")
 LAYOFF_ONTO = scripted("draw stock", "meld [Ah 2h 3h]", "discard Qs", "draw stock", dealer=0,
-                       deck=stacked({1: "Ah 2h 3h 7c 7d 8h 9d Td Jd Kc",
-                                     0: "4h 5c 6c 7s 9s Tc Jc Qh 2s 3s"}, 0, "Kd Qs Ks"),
-                       probes=["meld [Ah 2h 3h 4h]"])
+                       deck=LAYOFF_ONTO_DECK, probes=["meld [Ah 2h 3h 4h]"])
 
 
 def depth_turn(**draw) -> list:
@@ -392,6 +392,28 @@ def case(base: str, path: str, value, shows: Observe = GREEDY, **more) -> Case:
     return Case(base, edit(base, path, value), shows, **more)
 
 
+# Scala 40, dealer 0: seat 1 opens with a joker in a run and one in a group, seat 0 passes a
+# turn, seat 1 draws Ah (the run joker's card) and seat 0 holds 3s (the group joker's card).
+def two_packs(hand1: str, hand0: str, then: str) -> list[str]:
+    """A two-deck, four-joker order dealing seat 1 and seat 0 (dealer 0), then ``then``."""
+    order = [c for pair in zip(hand1.split(), hand0.split()) for c in pair] + then.split()
+    left = Counter(ONE_DECK * 2 + ["Jk"] * 4)
+    left.subtract(order)
+    return order + list(left.elements())
+
+
+SWAP_DECK = two_packs("Qh Kh Jk 3c 3d Jk 9c Td 2s 4s 6s 7h Jc",
+                      "3s 8d 5d 6d Tc Td Ts Jc Jd Js 8c 5h 4d", "4d 8c 5c Ah")
+SWAP_OPENED = ("draw stock", "meld [Qh Kh Jk(Ah)] [3c 3d Jk(3s)]", "discard 8c")
+JOKER_SWAPS = scripted(*SWAP_OPENED, "draw stock", "discard 5c", "draw stock", deck=SWAP_DECK,
+                       dealer=0, probes=["meld [Qh Kh Ah] [3c 3d Jk(3s)]",
+                                         "meld [Qh Kh Ah] [3c 3d Jk(3s)] [4s Jk(5s) 6s]"])
+SWAP_BEFORE_OPENING = scripted(*SWAP_OPENED, "draw stock", deck=SWAP_DECK, dealer=0, probes=[
+    "meld [Qh Kh Jk(Ah)] [3c 3d 3s] [Tc Td Ts] [Jc Jd Js]",
+    "meld [Qh Kh Jk(Ah)] [3c 3d 3s] [Tc Td Ts Jk(Th)] [Jc Jd Js]"])
+SWAPS = {"table": {"joker_swap": {"allowed": True}}}
+
+
 TABLE: dict[str, list[Case]] = {
     "players.min": [case("gin", "players.min", 3, seat_counts)],
     "players.max": [case("gin", "players.max", 3, seat_counts)],
@@ -466,6 +488,11 @@ TABLE: dict[str, list[Case]] = {
             "scored": "value + 1 if p in winners else value"}}}}, HANDS, context={
                 "counters": {"won": {"reset": "match"}},
                 "turn": {"knock": {"when": "deadwood_after_discard <= knock_limit - me.won"}}}),
+        # of: the counter counts others' draws from the discard pile, or the next player's
+        *[Case("gin_standard", {"counters": {"taken": {"of": of}}}, context={
+            "counters": {"taken": {"update": {"draw_discard": "value + 1"}}},
+            "turn": {"draw": {"discard_when": "me.taken < 1"}}})
+          for of in ("others", "next_player")],
         # show: the counter appears in the observation
         Case("gin_standard", {"counters": {"won": {"show": True}}}, shown_counters, context={
             "counters": {"won": {"update": {"scored": "value + 1 if p in winners else value"}}}}),
@@ -527,12 +554,31 @@ TABLE: dict[str, list[Case]] = {
        for key in ("kind", "count", "min_size", "pure")},
     **{f"table.opening.by_round[][].{key}": need_cases(key, "by_round")
        for key in ("kind", "count", "min_size", "pure")},
+    "table.opening.contract_by": [case("contract_rummy", "table.opening.contract_by",
+                                       "progress", seeded(seeds=(0,), actions=600))],
     "table.opening.extra_melds": [Case("carousel", opening(extra_melds=False), OPENING_PROBES,
                                        context=opening(melds=[{"kind": "run"}]))],
     "table.opening.all_cards": [case("carousel", "table.opening.all_cards", "round == 1",
                                      FIRST_MELDS)],
     "table.melded_points": [case("carousel", "table.melded_points", "by_meld",
                                  melded_points_after("draw stock", "meld [9c 9d Jk(9h)]"))],
+    "table.joker_swap.allowed": [case("scala_40", "table.joker_swap.allowed", True,
+                                      JOKER_SWAPS)],
+    "table.joker_swap.from": [Case("scala_40", {"table": {"joker_swap": {"from": "runs"}}},
+                                   SWAP_BEFORE_OPENING, context=merged(SWAPS, {"table": {
+                                       "joker_swap": {"before_opening": True}}}))],
+    "table.joker_swap.before_opening": [Case("scala_40", {"table": {"joker_swap": {
+        "before_opening": True}}}, SWAP_BEFORE_OPENING, context=SWAPS)],
+    "table.joker_swap.joker_to": [Case("scala_40", {"table": {"joker_swap": {
+        "joker_to": "table"}}}, JOKER_SWAPS, context=SWAPS)],
+    "turn[].turn_up.on_pass": [Case(
+        "basic_rummy", {"turn": [{"turn_up": {"on_pass": "draw"}}, {"meld": {}}, {"discard": {}}]},
+        scripted("draw stock", "pass", deck=LAYOFF_ONTO_DECK, dealer=0),
+        context={"turn": [{"turn_up": {"on_pass": "end_turn"}}, {"meld": {}}, {"discard": {}}]})],
+    "turn[].drop.first": [case("indian_rummy", "turn.0.drop.first", None,
+                               scripted(players=3, probes=["drop"]))],
+    "turn[].drop.middle": [case("indian_rummy", "turn.0.drop.middle", 60,
+                                scripted("drop", "draw stock", "drop", players=3))],
     "table.new_melds_after_opening": [case("basic_rummy", "table.new_melds_after_opening",
                                            False, SECOND_MELD, context={"deck": {"jokers": 1}})],
     "melds.group.duplicates": [case("carousel", "melds.group.duplicates", True,

@@ -86,3 +86,93 @@ def test_a_printed_joker_in_the_knockers_best_melds_keeps_the_card_it_stands_for
     assert ["Jk(8s)", "9s", "Ts"] in g.observation(0)["spread"]["knocker_melds"]
     again = type(g).from_json(g.to_json())        # a joker standing for a card of the deck
     assert again.to_json() == g.to_json()
+
+
+# ---- drops ---------------------------------------------------------------------------------
+OTHER = "Ad Kc Qc Jd 9c 8h 6d 5h 4d Td 2c 3h Ts"       # no run, no set either
+
+
+def three(hand1: str = DECLARES, hand2: str = OTHER, hand0: str = LOSER):
+    """Three players, dealer 0: seat 1, then seat 2, then seat 0 play; upcard 2s, turned 7s."""
+    order = [c for trio in zip(hand1.split(), hand2.split(), hand0.split()) for c in trio]
+    order += ["2s", "7s", "Qh", "Qs", "Kh"]
+    left = Counter(PACKS)
+    left.subtract(order)
+    assert min(left.values()) >= 0
+    return new_game(INDIAN, players=3, dealer=0,
+                    deck=order + [c for c, n in left.items() for _ in range(n)])
+
+
+def test_a_first_drop_before_drawing_and_turns_pass_over_the_seat():
+    g = three()
+    assert "drop" in map(str, g.legal_actions())
+    g.apply("drop")
+    assert g.dropped == {1: 20} and g.current_player == 2
+    g.apply("draw stock")
+    g.apply("discard Qh")
+    g.apply("draw stock")
+    g.apply("discard Qs")
+    assert g.current_player == 2                  # seat 1 is passed over
+
+
+def test_a_middle_drop_after_drawing_or_in_a_later_turn():
+    g = three()
+    g.apply("draw stock")
+    assert "drop" in map(str, g.legal_actions())
+    g.apply("drop")
+    assert g.dropped == {1: 40}
+    g.apply("draw stock")                        # seat 2 draws Qs, discards it
+    g.apply("discard Qs")
+    g.apply("draw stock")                        # seat 0 draws Kh, discards it
+    g.apply("discard Kh")
+    g.apply("drop")                              # seat 2 drew last turn: a middle drop
+    assert g.history[0]["points"] == [0, 40, 40]
+
+
+def test_the_last_player_left_wins_the_hand_and_the_dropped_score_their_drops():
+    g = three()
+    g.apply("drop")                              # seat 1: first drop
+    g.apply("draw stock")
+    g.apply("drop")                              # seat 2: middle drop
+    record = g.history[0]
+    assert record["outcome"] == "others_dropped" and record["winners"] == [0]
+    assert record["points"] == [0, 20, 40]
+    assert g.scores == [0, 20, 40]
+
+
+def test_a_declaration_scores_a_dropped_player_the_drop_not_the_count():
+    g = three()
+    g.apply("draw stock")                        # seat 1 draws Qh
+    g.apply("discard Qh")
+    g.apply("drop")                              # seat 2: first drop (20)
+    g.apply("draw stock")                        # seat 0: Qs
+    g.apply("discard Qs")
+    g.apply("draw stock")                        # seat 1: Kh, declares
+    g.apply("knock Kh")
+    while not g.history:
+        g.apply(g.legal_actions()[0])
+    record = g.history[0]
+    assert record["outcome"] == "declared" and record["winners"] == [1]
+    assert record["points"] == [80, 0, 20]
+
+
+def test_a_drop_in_a_two_player_game_concedes_the_hand():
+    g = game(DECLARES, "7s")
+    g.apply("drop")
+    assert g.history[0]["winners"] == [0] and g.history[0]["points"] == [0, 20]
+
+
+def test_without_the_drop_step_there_is_no_drop(tmp_path):
+    path = tmp_path / "no_drop.yaml"
+    path.write_text("extends: indian_rummy\nturn: {drop: null}\n")
+    g = new_game(load_variant(path), players=3, seed=1)
+    assert "drop" not in map(str, g.legal_actions())
+    with pytest.raises(IllegalAction):
+        g.apply("drop")
+
+
+def test_everyone_sees_who_dropped():
+    g = three()
+    g.apply("drop")
+    assert all(g.observation(s)["dropped"] == {"1": 20} for s in range(3))
+    assert "dropped" not in three().observation(0)

@@ -163,4 +163,5 @@ def test_an_unknown_step_kind_is_named_with_a_hint():
                             "scoring: {outcomes: [{outcome: a}]}\n", "v.yaml")
     (line,) = check(data, marks, "v.yaml", load_schema(schema_path()))
     assert line == ("v.yaml:4:5: turn[0]: unknown kind 'knok' (did you mean 'knock'?); the "
-                    "kinds are offer_upcard, draw, draw_until_meld, meld, knock, discard")
+                    "kinds are offer_upcard, draw, draw_until_meld, meld, knock, discard, drop, "
+                    "turn_up")

@@ -30,23 +30,7 @@ def observation(state: State, seat: int) -> dict[str, Any]:
         "knocker": state.knocker, "log": story.view(state, seat),
         "table": [[v.faces.token(state.face_of[c], d) for c, d in meld] for meld in state.table],
     }
-    if v.table.layoff_onto == "own" or v.table.rearrange == "own":
-        obs["table_owners"] = list(state.table_owners)      # who laid each table meld
-    if v.partnerships is not None:                          # public: the teams, by seat
-        obs["teams"] = [list(team) for team in v.partnerships.of(state.players)]
-    if v.wilds.ranks_vary:
-        wild = state.meld_rules.wild_faces
-        obs["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None
-        obs["turned"] = (v.faces.name(state.face_of[state.turned])
-                         if state.turned is not None else None)
-    obs.update(_piles(state))
-    if state.stopped:
-        obs["stopped"] = True
-    if state.buys:
-        obs["buys"] = {str(s): n for s, n in sorted(state.buys.items())}
-    if state.in_turn is not None:          # a buying stage: the discard pile's top is on offer
-        obs["buying"] = {"asked": state.player, "in_turn": state.in_turn,
-                         "then_asked": list(state.buyers[1:])}
+    obs.update(_rule_parts(state))
     shown = counters.shown(state)
     if shown:
         obs["shown_counters"] = shown
@@ -68,6 +52,37 @@ def observation(state: State, seat: int) -> dict[str, Any]:
     if seat == state.current_player:
         obs["legal_actions"] = [str(a) for a in state.legal_actions()]
     return obs
+
+
+def _rule_parts(state: State) -> dict[str, Any]:
+    """The public parts of the state that only some rules have: meld owners, teams, the
+    wilds, the piles' terms, contracts, a turned-up card, drops, buys."""
+    v = state.variant
+    out: dict[str, Any] = {}
+    if v.table.layoff_onto == "own" or v.table.rearrange == "own":
+        out["table_owners"] = list(state.table_owners)      # who laid each table meld
+    if v.partnerships is not None:                          # public: the teams, by seat
+        out["teams"] = [list(team) for team in v.partnerships.of(state.players)]
+    if v.wilds.ranks_vary:
+        wild = state.meld_rules.wild_faces
+        out["wild_rank"] = v.faces.ranks[v.faces.rank_of(min(wild))] if wild else None
+        out["turned"] = (v.faces.name(state.face_of[state.turned])
+                         if state.turned is not None else None)
+    out.update(_piles(state))
+    if state.stopped:
+        out["stopped"] = True
+    if v.table.opening_contract_by == "progress":  # each seat's contract to lay next (1, 2...)
+        out["contracts"] = [state.contracts_done.get(s, 0) + 1 for s in range(state.players)]
+    if state.turned_up is not None:        # turned face up from the stock (a turn_up step)
+        out["turned_up"] = v.faces.name(state.face_of[state.turned_up])
+    if state.dropped:                      # who dropped out of this hand, and their penalty
+        out["dropped"] = {str(s): n for s, n in sorted(state.dropped.items())}
+    if state.buys:
+        out["buys"] = {str(s): n for s, n in sorted(state.buys.items())}
+    if state.in_turn is not None:          # a buying stage: the discard pile's top is on offer
+        out["buying"] = {"asked": state.player, "in_turn": state.in_turn,
+                         "then_asked": list(state.buyers[1:])}
+    return out
 
 
 def _piles(state: State) -> dict[str, Any]:

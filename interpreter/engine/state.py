@@ -42,10 +42,12 @@ from ..steps.buying import BuyingMemory
 from ..steps.discard import DiscardMemory
 from ..steps.draw import DrawMemory
 from ..steps.draw_until_meld import DrawUntilMeldMemory
+from ..steps.drop import DropMemory
 from ..steps.knock import KnockMemory
 from ..steps.offer_upcard import OfferMemory
 from ..steps.spread import SpreadMemory
 from ..steps.table_melds import TableMemory
+from ..steps.turn_up import TurnUpMemory
 from .core_kinds import (
     DECK_ORDERS,
     LOG,
@@ -91,7 +93,7 @@ def _derived(default: Any = dataclasses.MISSING, factory: Any = dataclasses.MISS
 @dataclass(eq=False, slots=True)
 class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, StockMemory, OfferMemory, DrawMemory, DrawUntilMeldMemory, TableMemory,
                 KnockMemory, SpreadMemory, DiscardMemory, BuyingMemory, SpecialCardsMemory,
-                ReserveMemory):
+                ReserveMemory, DropMemory, TurnUpMemory):
     """A match's data (the rules are its Variant's); :class:`interpreter.engine.State` adds the
     public API. The core is declared here (``owner`` names the module that writes a field);
     each base is a rule's slice, declared in the rule's module, which writes it."""
@@ -246,8 +248,14 @@ class GameState(SeatingMemory, ScoringMemory, CountersMemory, MatchMemory, Stock
         raise IllegalAction(f"seat {seat} holds no {name}")
 
     def next_in_play(self, seat: int) -> int:
+        """The next seat to play after ``seat``, passing over those that dropped."""
         order = self.in_play
-        return order[(order.index(seat) + 1) % len(order)]
+        at = order.index(seat)
+        for k in range(1, len(order)):
+            after = order[(at + k) % len(order)]
+            if after not in self.dropped:
+                return after
+        return order[(at + 1) % len(order)]
 
 
 def _refill(current: list, value: list) -> None:

@@ -52,6 +52,9 @@ def turn_actions(state: GameState) -> Legal:
     steps = state.variant.turn
     found: dict = {}
     meld_step = None
+    for i in state.variant.anytime_steps:            # (a drop: offered all through the turn)
+        if i < state.step:
+            found.update(dict.fromkeys(state.variant.turn[i].actions(state)[0], i))
     for i in range(state.step, len(steps)):
         step = steps[i]
         actions, required = step.actions(state)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import CardError, IllegalAction
 from ..model.actions import Action
-from ..steps.table_melds import may_lay_new_melds, opening, table_faces
+from ..steps.table_melds import may_lay_new_melds, opening, swap_rule, table_faces
 from ..table import check_move
 
 if TYPE_CHECKING:
@@ -108,13 +108,13 @@ class TableEdit:
 
     def action(self) -> Action:
         """The meld action this draft describes."""
-        if self.loose:
+        if self.loose and not self._to_hand():
             raise IllegalAction("a freed joker must be used on the table in the same move")
         return Action("meld", melds=tuple(tuple(m) for m in self.melds if m))
 
     def problem(self) -> str | None:
         """Why applying the action would be refused, or None when it is legal."""
-        if self.loose:
+        if self.loose and not self._to_hand():
             return "a freed joker must be used on the table in the same move"
         state = self.state
         if state.meld_step is None:
@@ -123,7 +123,13 @@ class TableEdit:
         return check_move(state.meld_rules, table_faces(state), new,
                           state.hand_faces(state.player), opening(state, state.player),
                           manipulation=state.variant.table.manipulation,
-                          new_melds=may_lay_new_melds(state, state.player))
+                          new_melds=may_lay_new_melds(state, state.player),
+                          swap=swap_rule(state, state.player))
+
+    def _to_hand(self) -> bool:
+        """Whether a freed joker may go to the hand (table.joker_swap, joker_to: hand)."""
+        swap = swap_rule(self.state, self.state.player)
+        return swap is not None and swap.to_hand
 
     def _meld(self, k: int) -> list[str]:
         if not 0 <= k < len(self.melds):

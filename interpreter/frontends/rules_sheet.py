@@ -320,6 +320,13 @@ def _opening(v: Variant) -> list[str]:
     if len(contracts) == 1:
         lines += _wrap(f"It must lay {contracts[0][1]} (cards beyond a meld's minimum "
                        "allowed).")
+    elif contracts and rules.opening_contract_by == "progress":
+        lines += _wrap("Each player works through the contracts in order: their opening must "
+                       "lay their next contract, and only laying it moves them on to the one "
+                       "after (a player who has not opened by the end of a hand tries the same "
+                       "contract again). Cards beyond a meld's minimum are allowed:")
+        for which, melds in contracts:
+            lines += _wrap(f"{which}: {melds}", "    ", "      ")
     elif contracts:
         lines += _wrap("It must lay, by hand (cards beyond a meld's minimum allowed):")
         for which, melds in contracts:

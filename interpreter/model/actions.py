@@ -4,6 +4,7 @@
     take | pass (the upcard offer)      discard Ah
     buy | pass (buying the discard out of turn)
     knock Ah (knock, discarding Ah) | knock (knock keeping every card)   end (end the turn)
+    drop (drop out of the hand)
     spread (the best arrangement) | spread [Ah 2h 3h] [7c 7d 7s] (exactly these melds)
     layoff 5h on 0 (onto the knocker's meld 0)
     meld [7h 8h 9h] [Jk(5c) 5d 5s] (table play: the whole new table, each wild with its card)
@@ -16,7 +17,8 @@ from typing import Any, NamedTuple
 
 from ..errors import IllegalAction
 
-KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff", "meld", "buy")
+KINDS = ("draw", "take", "pass", "discard", "knock", "end", "spread", "layoff", "meld", "buy",
+         "drop")
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 _INDEX = re.compile(r"[0-9]{1,6}")           # a meld index: ASCII digits, not any str.isdigit
 MAX_INDEX = 999_999
@@ -59,7 +61,7 @@ class Action(NamedTuple):
         found = cls._draw(text, rest) if kind == "draw" else cls._laying(kind, text, rest)
         if found is not None:
             return found
-        if kind in ("take", "pass", "buy", "end") and not rest:
+        if kind in ("take", "pass", "buy", "end", "drop") and not rest:
             return cls(kind)
         if kind in ("discard",) and len(rest) == 1:
             return cls(kind, cards=(rest[0],))

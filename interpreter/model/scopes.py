@@ -28,6 +28,9 @@ PLAYER_ATTRS = {
     "took_reserve": BOOL,       # has taken a reserve hand this hand (deal.reserve)
     "melds": MELDS,             # its melds on the table this hand (shared table, or laid out
                                 # at the end of the hand), each with MELD_ATTRS
+    "dropped": BOOL,            # dropped out of this hand (a drop step)
+    "drop_penalty": NUM,        # the penalty of its drop this hand (0: it did not drop)
+    "contracts_done": NUM,      # contracts it has laid this match (opening.contract_by: progress)
 }
 CARD_ATTRS = {"points": NUM, "rank": STR, "suit": STR, "is_joker": BOOL}
 MELD_ATTRS = {

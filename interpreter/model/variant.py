@@ -92,6 +92,7 @@ class Variant:
     wilds: WildRules = field(default_factory=WildRules)
     partnerships: Partnerships | None = None  # fixed teams by seating (None: each alone)
     special_cards: SpecialCards | None = None   # laid face up when dealt or drawn
+    hand_enders: tuple[Any, ...] = ()       # rules asked after a turn before the round end
     _rules_by_rank: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
     _rules_by_face: dict[int, MeldRules] = field(default_factory=dict, compare=False, repr=False)
 
@@ -153,10 +154,11 @@ class Variant:
         return any(event != "scored" for c in self.counters for event in c.update)
 
     @cached_property
-    def after_turn(self) -> tuple[Deal | RoundEnd | Stock, ...]:
+    def after_turn(self) -> tuple[Any, ...]:
         """The rules asked after each turn, in order (engine.turn._end_turn): the deal's
-        reserve hands (taken by a player out of cards), the round end, the stock."""
-        return (self.deal, self.round_end, self.stock)
+        reserve hands (taken by a player out of cards), those a turn step adds (one player
+        left when the others dropped), the round end, the stock."""
+        return (self.deal, *self.hand_enders, self.round_end, self.stock)
 
     @cached_property
     def stages(self) -> Mapping[str, Stage]:
@@ -170,6 +172,11 @@ class Variant:
         """The stages the turn driver opens at each moment (Stage.opens), in rule order."""
         return {moment: tuple(s for s in self.stages.values() if s.opens == moment)
                 for moment in ("hand", "turn", "knock")}
+
+    @cached_property
+    def anytime_steps(self) -> tuple[int, ...]:
+        """The turn steps whose actions are offered at the later steps too (Step.anytime)."""
+        return tuple(i for i, step in enumerate(self.turn) if step.anytime)
 
     @cached_property
     def watchers(self) -> tuple[Step, ...]:

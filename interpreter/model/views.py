@@ -65,6 +65,18 @@ class PlayerView:
         return self.seat in self._state.eliminated
 
     @property
+    def contracts_done(self) -> int:
+        return self._state.contracts_done.get(self.seat, 0)
+
+    @property
+    def dropped(self) -> bool:
+        return self.seat in self._state.dropped
+
+    @property
+    def drop_penalty(self) -> int:
+        return self._state.dropped.get(self.seat, 0)
+
+    @property
     def opened(self) -> bool:
         return self.seat in self._state.opened
 

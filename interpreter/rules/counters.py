@@ -54,13 +54,16 @@ class Counter:
     reset: str                              # hand | match
     update: Mapping[str, Formula]           # also "scored": after each scored hand
     show: bool = False                      # shown next to the totals
+    of: str = "own"                         # own | others | next_player: whose actions count
 
     def sentence(self) -> str:
         every = "each hand" if self.reset == "hand" else "the match"
         updates = "; ".join(f"{EVENT.get(event, 'on ' + event)}: {formula.text}"
                             for event, formula in self.update.items())
+        whose = {"own": "", "others": " (by any other player's actions)",
+                 "next_player": " (by the actions of the player who plays after its owner)"}
         return (f"{self.name}: {self.start:g} at the start of {every}"
-                + (f"; {updates}" if updates else "")
+                + (f"; {updates}{whose[self.of]}" if updates else "")
                 + ("; shown next to the totals" if self.show else "") + ".")
 
 
@@ -77,7 +80,7 @@ def build_counters(options: dict[str, Any], at: BuildContext) -> tuple[Counter, 
         update = {event: cast(Formula, at.formula(f"{name}.update.{event}",
                                                   scored if event == "scored" else scope, NUM))
                   for event, text in c["update"].items() if text is not None}
-        out.append(Counter(name, c["start"], c["reset"], update, c["show"]))
+        out.append(Counter(name, c["start"], c["reset"], update, c["show"], c["of"]))
     return tuple(out)
 
 
@@ -100,10 +103,11 @@ def start(state: GameState, reset: str) -> None:
 
 
 def on_action(state: GameState, seat: int, event: str, action: Action | None = None) -> None:
-    """Update the acting seat's counters that listen to ``event`` (an action kind, with the
-    pile for draws: ``draw_stock``, ``draw_discard``; a discard of the card taken from the
-    pile this turn is ``discard_taken`` for counters that listen to it)."""
-    env = None
+    """Update the counters that listen to ``event`` (an action kind, with the pile for draws:
+    ``draw_stock``, ``draw_discard``; a discard of the card taken from the pile this turn is
+    ``discard_taken`` for counters that listen to it) of the seats whose counters ``seat``'s
+    action updates: its own, the others', or the player's before it (Counter.of)."""
+    envs: dict[int, Any] = {}
     thrown_back = event == "discard" and state.taken is not None and action is not None and \
         action.cards[0] == state.variant.faces.name(state.face_of[state.taken])
     for counter in state.variant.counters:
@@ -112,10 +116,22 @@ def on_action(state: GameState, seat: int, event: str, action: Action | None = N
             formula = counter.update.get("discard_taken", formula)
         if formula is None:
             continue
-        if env is None:
-            env = knock_env(state, seat, state.hand_faces(seat))
-        env["value"] = state.counters[counter.name][seat]
-        state.counters[counter.name][seat] = formula(env)
+        for owner in _owners(state, counter.of, seat):
+            env = envs.get(owner)
+            if env is None:
+                env = envs[owner] = knock_env(state, owner, state.hand_faces(owner))
+            env["value"] = state.counters[counter.name][owner]
+            state.counters[counter.name][owner] = formula(env)
+
+
+def _owners(state: GameState, of: str, seat: int) -> list[int]:
+    """The seats whose counter of kind ``of`` an action of ``seat`` updates."""
+    if of == "own":
+        return [seat]
+    if of == "others":
+        return [s for s in state.in_play if s != seat]
+    order = state.in_play
+    return [order[(order.index(seat) - 1) % len(order)]] if seat in order else []
 
 
 def on_scored(state: GameState, env: dict[str, Any], points: list[int], outcome: str, counted: dict[int, int]) -> None:

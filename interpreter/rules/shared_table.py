@@ -14,6 +14,8 @@ from ..formula import BOOL, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
 from ..model.rule_options import build_options, built, option
 from ..model.scopes import deal_scope
+from ..table.swaps import JokerSwap
+from .joker_swap import build_swap, swap_sentence
 
 if TYPE_CHECKING:
     from ..cards import Faces
@@ -46,6 +48,8 @@ class TableRules:
     layoff_onto: str = "any"                 # any | own: whose table melds a player may extend
     rearrange: str = "any"                   # any | own: whose melds manipulation may rearrange
     opening_extra_melds: bool = option("opening.extra_melds", default=True)
+    # round | progress: by_round's entry by the hand's number or by each player's progress
+    opening_contract_by: str = option("opening.contract_by", default="round")
     # of round: the opening uses every card (None: never)
     opening_all_cards: Formula | None = option("opening.all_cards", default=None,
                                                scope=_of_round, expect=BOOL, false_is_none=True)
@@ -54,6 +58,7 @@ class TableRules:
     # by round, the last for later rounds
     opening_needs: tuple[tuple[Need, ...], ...] = built(())
     meld_values: MeldValues | None = built()    # an ace's points low or high in a run
+    joker_swap: JokerSwap | None = built()      # a table joker freed by its natural card
 
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext, faces: Faces,
@@ -65,15 +70,21 @@ class TableRules:
         contracts = opening["by_round"] or ([opening["melds"]] if opening["melds"] else [])
         if opening["by_round"] and opening["melds"]:
             at.problem("opening.melds", "give melds or by_round, not both")
+        if opening["contract_by"] == "progress" and opening["applies_to"] != \
+                "first_meld_of_each_player":
+            at.problem("opening.contract_by", "contracts by each player's progress need "
+                       "opening.applies_to: first_meld_of_each_player")
         needs = tuple(tuple(Need(**item) for item in contract) for contract in contracts)
         if values["opening_all_cards"] is not None and out_by_discard:
             at.problem("opening.all_cards", "an opening using every card cannot be met where "
                        "round_end.out_by_discard keeps one back")
         ace = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
-        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace)
+        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace,
+                   joker_swap=build_swap(options["joker_swap"]))
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
-        """The melds an opening must lay in hand number ``round``."""
+        """The melds an opening must lay in hand number ``round`` (by progress: the seat's
+        contract number ``round``)."""
         if not self.opening_needs:
             return ()
         return self.opening_needs[min(round, len(self.opening_needs)) - 1]
@@ -106,9 +117,12 @@ class TableRules:
                 out.append("When the table is rearranged, a joker may move to another meld "
                            "still standing for its card. It may be given a new card only when "
                            "a natural copy of its old card is on the table after the move (one "
-                           "such card for each joker so reassigned). A joker replaced by the "
-                           "card it stands for must be played on the table in the same move: "
-                           "it never goes back to a hand.")
+                           "such card for each joker so reassigned)."
+                           + ("" if self.joker_swap is not None and self.joker_swap.to_hand
+                              else " A joker replaced by the card it stands for must be played "
+                              "on the table in the same move: it never goes back to a hand."))
+            if self.joker_swap is not None:
+                out.append(swap_sentence(self.joker_swap))
         return out
 
     def has_opening(self) -> bool:
@@ -135,8 +149,12 @@ class TableRules:
                 "already on the table as they are.")
 
     def contracts(self) -> list[tuple[str, str]]:
-        """The contract an opening must lay, by hand: (which hands, the melds)."""
+        """The contract an opening must lay, by hand (or by the player's progress): (which
+        hands or contract, the melds)."""
         last = len(self.opening_needs)
+        if self.opening_contract_by == "progress":
+            return [(f"contract {i}{' and after' if i == last else ''}", needs_text(needs))
+                    for i, needs in enumerate(self.opening_needs, 1)]
         return [(f"hand {i}{' and later' if i == last else ''}", needs_text(needs))
                 for i, needs in enumerate(self.opening_needs, 1)]
 

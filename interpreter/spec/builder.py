@@ -18,6 +18,7 @@ from ..model import scopes
 from ..model import variant as model
 from ..rules.counters import Counter, build_counters
 from ..rules.deal import Deal
+from ..rules.drop import hand_enders
 from ..rules.match import Match
 from ..rules.partnerships import Partnerships
 from ..rules.round_end import RoundEnd
@@ -108,7 +109,8 @@ class Builder:
             warnings=tuple(self.warnings), wilds=wilds,
             partnerships=self._partnerships(counts),
             special_cards=SpecialCards.build(s["special_cards"], _At(self, ("special_cards",),
-                                                                     ()), faces))
+                                                                     ()), faces),
+            hand_enders=hand_enders(turn))
         if self.problems:
             raise SpecError([text for *_, text in sorted(self.problems)])
         return variant
@@ -315,8 +317,8 @@ class Builder:
         for kind, i in seen.items():
             if steps[i] is not None:
                 steps[i].check_place(seen, upcard, _At(self, ("turn", i, kind), roles))
-        if not any(k in seen for k in ("draw", "draw_until_meld")):
-            self.problem(("turn",), "a turn needs a draw or draw_until_meld step")
+        if not any(k in seen for k in ("draw", "draw_until_meld", "turn_up")):
+            self.problem(("turn",), "a turn needs a draw, draw_until_meld or turn_up step")
         self._seen_steps = seen
 
     def _table(self, faces: Faces) -> TableRules:

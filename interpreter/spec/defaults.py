@@ -69,9 +69,10 @@ def _unfilled(data: dict, properties: dict, walk: Callable[[Any, dict], Any],
             out[name] = value
             continue
         sub = _resolve(sub, root)
-        if sub.get(ADDED) and "default" in sub and value == sub["default"]:
+        walked = walk(value, sub)         # (an added section: its added options left out)
+        if sub.get(ADDED) and "default" in sub and sub["default"] in (value, walked):
             continue
-        out[name] = walk(value, sub)
+        out[name] = walked
     return out
 
 

@@ -9,13 +9,15 @@ from .base import After, Step
 from .discard import Discard
 from .draw import Draw
 from .draw_until_meld import DrawUntilMeld
+from .drop import Drop
 from .knock import Knock
 from .meld import Meld
 from .offer_upcard import OfferUpcard
 from .spread import Spread
+from .turn_up import TurnUp
 
 STEP_KINDS: dict[str, type[Step]] = {cls.kind: cls for cls in (
-    OfferUpcard, Draw, DrawUntilMeld, Meld, Knock, Discard)}
+    OfferUpcard, Draw, DrawUntilMeld, Meld, Knock, Discard, Drop, TurnUp)}
 
-__all__ = ["After", "STEP_KINDS", "Spread", "Step", "Discard", "Draw", "DrawUntilMeld", "Knock",
-           "Meld", "OfferUpcard"]
+__all__ = ["After", "STEP_KINDS", "Spread", "Step", "Discard", "Draw", "DrawUntilMeld", "Drop",
+           "Knock", "Meld", "OfferUpcard", "TurnUp"]

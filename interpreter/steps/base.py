@@ -120,6 +120,8 @@ class Step:
     # the action kinds this step plays (a refused one is the step's to explain), and what to
     # say of one once the turn is past this step
     plays: ClassVar[tuple[str, ...]] = ()
+    anytime: ClassVar[bool] = False          # its actions are offered at the later steps of
+    # the turn too (the turn driver adds them once the turn is past it)
     stage: ClassVar[str | None] = None       # the phase it adds as a Stage, if any
     opens: ClassVar[str | None] = None       # when that stage opens (see Stage)
     past: ClassVar[str] = "this turn is past that step"

@@ -30,6 +30,7 @@ from ..model.state_fields import (
 from ..model.views import team_seats
 from ..table import Opening, check_move, opening_sets
 from ..table.owners import others_reason, owners_after
+from ..table.swaps import JokerSwap, spots, swap_at
 
 if TYPE_CHECKING:
     from ..engine.state import GameState
@@ -50,6 +51,9 @@ class TableMemory:
     table_points: dict[int, int] = state_field("hand", SEAT_NUMBERS, factory=dict)
     table_laid_off: dict[int, int] = state_field("hand", SEAT_COUNTS, factory=dict)
     melded: bool = state_field("turn", FLAG, False)
+    contracts_done: dict[int, int] = state_field(
+        "match", SEAT_COUNTS, factory=dict,
+        doc="The contracts (table.opening.by_round entries) each seat has laid this match.")
 
     @staticmethod
     def check_saved(data: dict, at: str, check: Checker) -> None:
@@ -71,7 +75,8 @@ def opening(state: GameState, seat: int) -> Opening | None:
                else not has_opened(state, seat))
     if not pending:
         return None
-    needs = rules.needs_in(state.deals)
+    needs = rules.needs_in(state.contracts_done.get(seat, 0) + 1
+                           if rules.opening_contract_by == "progress" else state.deals)
     all_cards = rules.opening_all_cards is not None and bool(rules.opening_all_cards(
         {"round": state.deals, "player_count": state.players}))
     if not (rules.opening_complete_melds or rules.opening_min_points or needs or all_cards):
@@ -136,8 +141,9 @@ def _cards_to_keep(state: GameState) -> int:
 
 
 def pending_card(state: GameState) -> int | None:
-    """The card a depth draw took that the player to act must still meld this turn, if any."""
-    card = state.must_use
+    """The card a depth draw took (or a turned-up card taken) that the player to act must
+    still meld this turn, if any."""
+    card = state.must_use if state.must_use is not None else state.must_meld
     return card if card is not None and card in state.hands[state.player] else None
 
 
@@ -178,6 +184,38 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
                     new = list(table)
                     new[k] = grown
                     yield new
+    if pending is None and must_face is None:
+        yield from swap_tables(state, seat, table, hand, keep)
+
+
+def swap_rule(state: GameState, seat: int) -> JokerSwap | None:
+    """The joker swaps ``seat`` may make now (table.joker_swap), if any."""
+    swap = state.variant.table.joker_swap
+    return swap if swap is not None and (swap.before_opening or seat in state.opened) else None
+
+
+def swap_tables(state: GameState, seat: int, table, hand: list[int], keep: int):
+    """Tables after one joker swap: the joker to the hand, or played at once (in a new meld
+    from the hand, or laid off), as table.joker_swap says; only moves ``apply`` accepts."""
+    swap, rules, joker = swap_rule(state, seat), state.meld_rules, state.variant.faces.joker
+    if swap is None or joker is None:
+        return
+    manipulation, new_melds = state.variant.table.manipulation, may_lay_new_melds(state, seat)
+    for spot in spots(rules, table, hand, swap):
+        start, held = swap_at(table, hand, [spot], joker)
+        if swap.to_hand:
+            found = [start]
+        else:
+            found = [start + [list(zip(m.cards, m.declared))] for m in rules.melds_in(held)
+                     if joker in m.cards and len(held) - len(m.cards) >= keep]
+            found += [start[:k] + [grown] + start[k + 1:] for k, laid in enumerate(start)
+                      if len(held) - 1 >= keep and may_extend(state, seat, k)
+                      for grown in _extensions(rules, laid, joker)]
+        for new in found:
+            if check_move(rules, table, new, hand, None, manipulation=manipulation,
+                          new_melds=new_melds, swap=swap) is None and \
+                    owners_reason(state, seat, new) is None:
+                yield new
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
@@ -231,11 +269,11 @@ def _extension_faces(rules, declared: list[int]) -> list[int]:
     return sorted(set(out))
 
 
-def apply_meld(state: GameState, action: Action) -> None:
-    """Check the new table against the current one and the hand; then make it so."""
+def checked_table(state: GameState, action: Action) -> list[list[tuple[int, int]]]:
+    """The new table ``action`` states, as (face, declared) pairs, if the player to act may
+    make it from the table and their hand (else IllegalAction, with the reason)."""
     v = state.variant
-    faces, rules = v.faces, state.meld_rules
-    seat = state.player
+    faces, seat = v.faces, state.player
     if not action.melds:
         raise IllegalAction("a meld action names the whole new table: meld [7h 8h 9h] ...")
     try:
@@ -243,9 +281,9 @@ def apply_meld(state: GameState, action: Action) -> None:
     except CardError as error:
         raise IllegalAction(str(error)) from None
     hand = state.hand_faces(seat)
-    reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
+    reason = check_move(state.meld_rules, table_faces(state), new, hand, opening(state, seat),
                         manipulation=v.table.manipulation,
-                        new_melds=may_lay_new_melds(state, seat))
+                        new_melds=may_lay_new_melds(state, seat), swap=swap_rule(state, seat))
     if reason is None:
         reason = owners_reason(state, seat, new)
     if reason is not None:
@@ -254,7 +292,16 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.round_end.out_by_discard and added >= len(hand):
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
-    left = len(hand) - added
+    return new
+
+
+def apply_meld(state: GameState, action: Action) -> None:
+    """Check the new table against the current one and the hand; then make it so."""
+    v = state.variant
+    faces, rules = v.faces, state.meld_rules
+    seat = state.player
+    new = checked_table(state, action)
+    left = len(state.hands[seat]) - (sum(map(len, new)) - sum(map(len, state.table)))
     trial = (state.snapshot() if v.round_end.may_go_out_when is not None
              and left <= _cards_to_keep(state) else None)
     free = [c for meld in state.table for c, _ in meld]
@@ -279,9 +326,10 @@ def apply_meld(state: GameState, action: Action) -> None:
         table.append(placed)
         from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
     if must is not None and must in from_hand:
-        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, "
-                            "taken from the discard pile on the terms that it be melded this "
-                            "turn")
+        what = ("taken from the discard pile on the terms that it be melded this turn"
+                if must == state.must_use else "the card turned up and taken: it must be melded "
+                "this turn")
+        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, {what}")
     state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
     laid_off = sum(n for n, owner in zip(from_hand_per_meld, state.table_owners) if owner != seat)
     if laid_off:
@@ -293,10 +341,12 @@ def apply_meld(state: GameState, action: Action) -> None:
     if v.table.melded_points == "by_meld":
         played = by_meld
     state.table_points[seat] = state.table_points.get(seat, 0) + played
-    state.hands[seat] = [c for c in state.hands[seat] if c in from_hand]
+    state.hands[seat] = [c for c in state.hands[seat] if c in from_hand] + free  # + swapped
     state.melded = True
     if seat not in state.opened:
         state.opened.append(seat)
+        if v.table.opening_contract_by == "progress":
+            state.contracts_done[seat] = state.contracts_done.get(seat, 0) + 1
     if trial is not None:
         _check_going_out(state, trial, action, left)
 

@@ -16,6 +16,7 @@ from itertools import combinations
 from ..cards import Faces
 from ..melds import MeldRules
 from ..melds.needs import MeldValues, Need, unmet
+from .swaps import JokerSwap, swapped
 
 Table = Sequence[Sequence[tuple[int, int]]]
 
@@ -49,12 +50,33 @@ def added_cards(table: Table, new_table: Table) -> list[int]:
 
 def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[int],
                opening: Opening | None = None, *, manipulation: bool = True,
-               new_melds: bool = True) -> str | None:
+               new_melds: bool = True, swap: JokerSwap | None = None) -> str | None:
     """None if ``table`` -> ``new_table`` with cards from ``hand`` is legal, else the reason.
 
     ``manipulation`` False: melds may only be extended, new melds come after them.
     ``new_melds`` False: no more melds than before (cards may only be laid off).
+    ``swap``: natural cards from the hand may first take table jokers' places (see
+    :mod:`.swaps`); the move is legal if it is from the table some such swaps leave.
     """
+    reason = _check(rules, table, new_table, hand, opening, manipulation, new_melds)
+    if reason is None or swap is None or (opening is not None and not swap.before_opening):
+        return reason
+    joker = rules.faces.joker
+    jokers = _faces(table)[joker]
+    for start, held in swapped(rules, table, new_table, hand, swap):
+        if not swap.to_hand and _faces(new_table)[joker] < jokers:
+            return "a joker swapped off the table must be played on the table in the same move"
+        if _check(rules, start, new_table, held, opening, manipulation, new_melds,
+                  after_swap=True) is None:
+            return None
+    return reason
+
+
+def _check(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[int],
+           opening: Opening | None, manipulation: bool, new_melds: bool,
+           after_swap: bool = False) -> str | None:
+    """:func:`check_move` without swaps (``after_swap``: some were made first, so the move
+    needs no other card from the hand)."""
     faces = rules.faces
     if not manipulation:
         reason = _kept_reason(faces, table, new_table, opening)
@@ -67,7 +89,7 @@ def check_move(rules: MeldRules, table: Table, new_table: Table, hand: Sequence[
     if gone:
         return f"{_names(faces, gone)} may not leave the table"
     added = after - before
-    if not added:
+    if not added and not after_swap:
         return "no card was played from the hand"
     missing = added - Counter(hand)
     if missing:
