@@ -136,6 +136,8 @@ def mid_hand(name: str, seed: int, actions: int):
 def all_cards(state) -> Counter:
     cards = Counter(c for h in state.hands for c in h)
     cards.update(state.stock + state.discard + [c for m in state.table for c, _ in m])
+    cards.update(c for reserve in state.reserves for c in reserve)
+    cards.update(c for aside in state.laid_aside.values() for c in aside)
     return cards
 
 
@@ -155,6 +157,17 @@ def test_resampling_keeps_what_the_seat_sees(name):
         changed |= twin.hands != state.hands
         twin.apply(twin.legal_actions()[0])          # the copy plays on
     assert changed and state.to_json() == original
+
+
+def test_resampling_deals_the_face_down_reserve_hands_again():
+    """Reserve hands (deal.reserve) are hidden from every seat: a determinisation does not
+    leave them where they lie (a search would otherwise know them)."""
+    state = mid_hand("basic_rummy_whole_pile", 3, 4)
+    assert state.reserves and all(state.reserves)
+    twins = [resample_hidden(state, state.current_player, random.Random(k)) for k in range(5)]
+    assert all([len(r) for r in t.reserves] == [len(r) for r in state.reserves] for t in twins)
+    assert all(all_cards(t) == all_cards(state) for t in twins)
+    assert any(t.reserves != state.reserves for t in twins)
 
 
 def test_resampling_reads_only_what_the_seat_may_know():

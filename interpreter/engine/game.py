@@ -478,14 +478,17 @@ class Privileged:
 
     def hidden_cards(self, seat: int) -> list[int]:
         """The cards hidden from ``seat``, place by place (the other hands' cards it does not
-        know, then the stock from the bottom): the order :meth:`redealt` fills them in."""
-        return [place[i] for place, i in self._slots(seat, self.state.hands, self.state.stock)]
+        know, the stock from the bottom, the reserve hands): the order :meth:`redealt` fills
+        them in."""
+        state = self.state
+        return [place[i] for place, i in self._slots(seat, state.hands, state.stock,
+                                                      state.reserves)]
 
     def redealt(self, seat: int, cards: list[int]) -> State:
         """A copy holding ``cards`` (the hidden cards in another order) in the places
         :meth:`hidden_cards` lists, its log telling the others' private draws by them."""
         data = self.state.snapshot()                     # (copies: changed freely below)
-        slots = self._slots(seat, data["hands"], data["stock"])
+        slots = self._slots(seat, data["hands"], data["stock"], data["reserves"])
         old = [place[i] for place, i in slots]
         for (place, i), card in zip(slots, cards):
             place[i] = card
@@ -499,10 +502,10 @@ class Privileged:
         copy.restore(snapshot)
         return copy
 
-    def _slots(self, seat: int, hands: list[list[int]],
-               stock: list[int]) -> list[tuple[list[int], int]]:
-        """(a place, an index in it) for each card hidden from ``seat``, in ``hands`` and
-        ``stock`` (the state's or a snapshot's)."""
+    def _slots(self, seat: int, hands: list[list[int]], stock: list[int],
+               reserves: list[list[int]]) -> list[tuple[list[int], int]]:
+        """(a place, an index in it) for each card hidden from ``seat``, in ``hands``,
+        ``stock`` and the face-down ``reserves`` (the state's or a snapshot's)."""
         state = self.state
         seen = SeatView(state, seat).visible_hands()
         slots: list[tuple[list[int], int]] = []
@@ -511,7 +514,8 @@ class Privileged:
                 continue
             known = set(state.known[other])
             slots += [(hand, i) for i, card in enumerate(hand) if card not in known]
-        return slots + [(stock, i) for i in range(len(stock))]
+        slots += [(stock, i) for i in range(len(stock))]
+        return slots + [(reserve, i) for reserve in reserves for i in range(len(reserve))]
 
 
 def _relabelled(log: list[Entry], seat: int, moved: dict[int, int]) -> list[Entry]:

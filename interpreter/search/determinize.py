@@ -5,7 +5,8 @@ entry point (:class:`interpreter.engine.game.Privileged`, docs/agent-api.md) and
 A determinisation keeps everything the seat may see (its observation is the same, as JSON)
 and deals the cards it cannot see again among the places it cannot see into: the other
 seats' hands (their cards it knows stay put: those taken from the discard pile, a hand
-laid out in a spread, a hand its role advises) and the stock, each place keeping its size.
+laid out in a spread, a hand its role advises), the stock and any reserve hands still face
+down, each place keeping its size.
 
 Bound: the stock is one pile here. After a reshuffle in the hand, the seat knows which cards
 went under the stock; the determinisation does not keep them there.
@@ -34,7 +35,8 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
 
 def hidden_cards(state: State, seat: int) -> list[int]:
     """The cards hidden from ``seat``, place by place (the other hands' cards it does not
-    know, then the stock from the bottom): the order :func:`redealt` fills them in."""
+    know, the stock from the bottom, the reserve hands): the order :func:`redealt` fills them
+    in."""
     return Privileged(state).hidden_cards(seat)
 
 
