@@ -157,3 +157,10 @@ def test_playing_until_all_pass_needs_a_meld_step(tmp_path):
     text = "extends: gin\nname: Bad\nstock: {then: until_all_pass}\n"
     with pytest.raises(SpecError, match="until_all_pass needs a meld or draw_until_meld step"):
         tiles(tmp_path, text)
+
+
+def test_the_rules_sheet_counts_a_numbered_set_by_copies_and_names_its_lowest_rank():
+    from interpreter.frontends.rules_sheet import rules_sheet
+    sheet = " ".join(rules_sheet(load_variant("rummikub")).split())
+    assert "2 copies of each of 52 cards and 2 jokers (106 cards)." in sheet
+    assert "1 low only (1-2-3); no 13-1-2" in sheet and " ace " not in sheet.lower()

@@ -155,7 +155,9 @@ def _cards(v: Variant) -> list[str]:
         size = per_deck * copies + jokers
         jokes = f" and {_plural(jokers, 'joker')}" if jokers else ", no jokers"
         total = f" ({size} cards)" if size != per_deck else ""
-        text = f"{_plural(copies, 'deck')} of {per_deck} cards{jokes}{total}."
+        text = (f"{_plural(copies, 'deck')} of {per_deck} cards{jokes}{total}."
+                if faces.ranks[0] == "A" else       # numbered ranks: a set of tiles or cards
+                f"{copies} {'copy' if copies == 1 else 'copies'} of each of {per_deck} cards{jokes}{total}.")
         lines += _wrap(f"{span} players: {text}" if len(decks) > 1 else text.capitalize())
     suits = (", ".join(f"{faces.suit_name(s)} ({letter})" for s, letter in enumerate(faces.suits))
              if faces.suit_names else " ".join(faces.suits))
@@ -290,11 +292,12 @@ def _ace(names: tuple[str, ...], runs: list[list[int]]) -> str:
     high = any(r[-2:] == [top, 0] for r in runs)
     corner = "-".join((names[-1], names[0], names[1]))
     ace_low, ace_high = "-".join(names[:3]), "-".join(names[-2:] + names[:1])
+    ace = "ace" if names[0] == "A" else names[0]
     if any(0 in r[1:-1] for r in runs):
         return f"runs may turn the corner ({corner})"
     if low and high:
-        return f"ace low or high ({ace_low} or {ace_high}), never both at once; no {corner}"
-    return (f"ace high only ({ace_high})" if high else f"ace low only ({ace_low})") \
+        return f"{ace} low or high ({ace_low} or {ace_high}), never both at once; no {corner}"
+    return (f"{ace} high only ({ace_high})" if high else f"{ace} low only ({ace_low})") \
         + f"; no {corner}"
 
 
