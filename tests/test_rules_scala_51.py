@@ -11,6 +11,7 @@ from gameplay import FULL_DECK
 
 from interpreter import IllegalAction, load_variant, new_game
 from interpreter.agents import make_agent
+from interpreter.frontends.rules_sheet import rules_sheet
 
 SCALA = load_variant("scala_51")
 PACK = FULL_DECK * 2 + ["Jk"] * 4
@@ -157,6 +158,14 @@ def test_a_player_charged_101_is_out_and_the_last_left_wins():
         assert g.current_player != 0
         g.apply(rng.choice(g.legal_actions()))
     assert len(g.eliminated) == 2 and len(g.winners()) == 1
+
+
+def test_the_rules_sheet_states_the_51_and_the_discard_terms():
+    text = " ".join(rules_sheet(SCALA).split())
+    assert "worth at least 51 points" in text and "joker 25" in text
+    assert "must be melded or laid off at once" in text
+    assert "discard pile, not a card that could extend a meld on the table" in text
+    assert "p.score >= out_at" in text and "out_at = 101" in text
 
 
 @pytest.mark.parametrize("players", range(2, 7))
