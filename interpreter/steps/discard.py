@@ -75,8 +75,8 @@ class Discard(Step):
         if self.not_taken_card:
             text += ", not a card taken from it this turn"
         if self.not_playable:
-            text += (", nor a card that could extend a meld on the table (unless every card "
-                     "could)")
+            text += (f", {'nor' if self.not_taken_card else 'not'} a card that could extend a "
+                     "meld on the table (unless every card could)")
         return text + "."
 
 
