@@ -179,3 +179,26 @@ def test_whole_matches_end(players, bot):
         deals = len(g.history)
     assert len(g.winners()) == 1 and deals > 0
     assert time.perf_counter() - start < 60
+
+
+def test_a_player_who_has_opened_swaps_a_natural_card_for_a_table_joker():
+    g = game("Kh Ah Jk 2c 3c 4c 5c 6c Qh Ts 2s 7h Jd",
+             hand0="2d 3d 5d 6d 8s Ts Js 3h 5h 7c 8d Tc Qh")
+    g.apply("draw stock")
+    swap = "meld [Qh Kh Ah] [2c 3c 4c 5c 6c]"
+    g.apply("meld [Jk(Qh) Kh Ah] [2c 3c 4c 5c 6c]")
+    assert swap in legal(g)
+    g.apply(swap)                                            # the joker comes to the hand
+    assert "Jk" in g.observation(1)["hand"] and g.observation(1)["table"][0] == ["Qh", "Kh", "Ah"]
+
+
+def test_a_player_who_has_not_opened_may_not_swap_a_table_joker():
+    g = game("Kh Ah Jk 2c 3c 4c 5c 6c 9h Ts 2s 7h Jd",
+             hand0="2d 3d 5d 6d 8s Ts Js 3h 5h 7c 8d Tc Qh")
+    play = ["draw stock", "meld [Jk(Qh) Kh Ah] [2c 3c 4c 5c 6c]", "discard Jd", "draw stock"]
+    for action in play:
+        g.apply(action)
+    before = g.to_json()
+    with pytest.raises(IllegalAction):
+        g.apply("meld [Qh Kh Ah] [2c 3c 4c 5c 6c]")
+    assert g.to_json() == before
