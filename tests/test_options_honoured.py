@@ -335,6 +335,8 @@ ACE_MELDS = scripted("draw stock", deck=ACE_DECK, dealer=0,
 # Seat 1 lays its run, then tries a second, new meld in the same turn.
 SECOND_MELD = scripted("draw stock", "meld [3h 4h 5h 6h]", deck=TABLE_DECK, dealer=0,
                        probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h Jk(7h)]"])
+# 9c 9d and the joker make 27 as declared, 43 with the joker's own 25 points.
+WILD_OPENING = scripted("draw stock", deck=TABLE_DECK, dealer=0, probes=["meld [9c 9d Jk(9h)]"])
 OPENING_PROBES = scripted("draw stock", deck=TABLE_DECK, dealer=0,
                           probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h]"])
 
@@ -522,7 +524,11 @@ TABLE: dict[str, list[Case]] = {
                                       "first_meld_of_each_player", SECOND_PLAYER)],
     "table.opening.complete_melds": [case("carousel", "table.opening.complete_melds", 2,
                                           FIRST_MELDS)],
-    "table.opening.min_points": [case("carousel", "table.opening.min_points", 30, FIRST_MELDS)],
+    "table.opening.min_points": [case("carousel", "table.opening.min_points", 30, FIRST_MELDS),
+                                 case("carousel", "table.opening.min_points",
+                                      "30 if me.score == 0 else 0", FIRST_MELDS)],
+    "table.opening.wild_points": [Case("carousel", opening(wild_points="own"), WILD_OPENING,
+                                       context=opening(min_points=30))],
     **{f"table.opening.melds[].{key}": need_cases(key, "melds")
        for key in ("kind", "count", "min_size", "pure")},
     **{f"table.opening.by_round[][].{key}": need_cases(key, "by_round")

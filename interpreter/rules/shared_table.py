@@ -10,13 +10,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER
-from ..formula import BOOL, Formula, Scope
+from ..formula import BOOL, NUM, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
 from ..model.rule_options import build_options, built, option
-from ..model.scopes import deal_scope
+from ..model.scopes import deal_scope, opening_scope
+from ..model.views import going_out_env
 
 if TYPE_CHECKING:
     from ..cards import Faces
+    from ..engine.state import GameState
     from ..model.rule_options import BuildContext
     from ..model.variant import Variant
 
@@ -42,10 +44,14 @@ class TableRules:
     # first_meld_of_round | first_meld_of_each_player
     opening_applies_to: str = option("opening.applies_to")
     opening_complete_melds: int = option("opening.complete_melds")
-    opening_min_points: int = option("opening.min_points")
+    # the fewest points, seen from the player opening (None: no minimum)
+    opening_minimum: Formula | None = option("opening.min_points", default=None,
+                                             scope=opening_scope, expect=NUM,
+                                             false_is_none=True)
     layoff_onto: str = "any"                 # any | own: whose table melds a player may extend
     rearrange: str = "any"                   # any | own: whose melds manipulation may rearrange
     opening_extra_melds: bool = option("opening.extra_melds", default=True)
+    opening_wild_points: str = option("opening.wild_points", default="declared")
     # of round: the opening uses every card (None: never)
     opening_all_cards: Formula | None = option("opening.all_cards", default=None,
                                                scope=_of_round, expect=BOOL, false_is_none=True)
@@ -111,8 +117,29 @@ class TableRules:
                            "it never goes back to a hand.")
         return out
 
+    @property
+    def opening_min_points(self) -> int:
+        """The opening's fewest points where a number gives them (0: none or a formula)."""
+        minimum = self.opening_minimum
+        return int(minimum(None)) if minimum is not None and minimum.constant else 0
+
+    def opening_points(self, state: GameState, seat: int) -> int:
+        """The fewest points ``seat``'s opening must lay now."""
+        minimum = self.opening_minimum
+        if minimum is None:
+            return 0
+        return max(0, int(minimum(None if minimum.constant else going_out_env(state, seat))))
+
+    def opening_values(self, faces: Faces, wild_points: tuple[int, ...]) -> MeldValues | None:
+        """How the opening counts its points (None: each card as the card it stands for);
+        ``wild_points``: each face's points as a wild card, where wilds count their own."""
+        if self.opening_wild_points != "own":
+            return self.meld_values
+        ace = self.meld_values or MeldValues(faces)
+        return MeldValues(faces, ace.low_ace, ace.high_ace, wild_points)
+
     def has_opening(self) -> bool:
-        return bool(self.opening_complete_melds or self.opening_min_points
+        return bool(self.opening_complete_melds or self.opening_minimum is not None
                     or self.opening_needs)
 
     def opening_sentence(self, jokers: bool) -> str:
@@ -122,12 +149,17 @@ class TableRules:
         else:
             n = self.opening_complete_melds
             need = f"at least {n} complete meld{'s' if n != 1 else ''} from the hand alone"
-        if self.opening_min_points:
-            need += f", worth at least {self.opening_min_points} points"
+        minimum = self.opening_minimum
+        if minimum is not None:
+            need += (f", worth at least {self.opening_min_points} points" if minimum.constant
+                     else f", worth at least this many points: {minimum.text} (me: the player "
+                          "opening)")
             if jokers:
-                need += " (a joker counts as the card it stands for)"
+                need += (" (a wild card counts its own points)"
+                         if self.opening_wild_points == "own"
+                         else " (a joker counts as the card it stands for)")
         values = self.meld_values
-        if self.opening_min_points and values is not None:
+        if minimum is not None and values is not None:
             ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
                    f"{values.high_ace} above the king" if values.high_ace is not None else ""]
             need += f"; in a run an ace counts {' and '.join(a for a in ace if a)}"

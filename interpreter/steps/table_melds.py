@@ -74,10 +74,11 @@ def opening(state: GameState, seat: int) -> Opening | None:
     needs = rules.needs_in(state.deals)
     all_cards = rules.opening_all_cards is not None and bool(rules.opening_all_cards(
         {"round": state.deals, "player_count": state.players}))
-    if not (rules.opening_complete_melds or rules.opening_min_points or needs or all_cards):
+    min_points = rules.opening_points(state, seat)
+    if not (rules.opening_complete_melds or min_points or needs or all_cards):
         return None
-    return Opening(rules.opening_complete_melds, rules.opening_min_points, needs,
-                   rules.opening_extra_melds, all_cards, rules.meld_values)
+    return Opening(rules.opening_complete_melds, min_points, needs, rules.opening_extra_melds,
+                   all_cards, rules.opening_values(state.variant.faces, state.meld_rules.points))
 
 
 def has_opened(state: GameState, seat: int) -> bool:
