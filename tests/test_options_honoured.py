@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 import yaml
+from test_rules_canasta import FROZEN_KING, FROZEN_KING_PLAY
+from test_rules_canasta import game_deck as canasta_game_deck
 
 from interpreter import IllegalAction, RummyError, Variant, load_variant, new_game
 from interpreter.agents import make_agent
@@ -337,6 +339,11 @@ SECOND_MELD = scripted("draw stock", "meld [3h 4h 5h 6h]", deck=TABLE_DECK, deal
                        probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h Jk(7h)]"])
 # 9c 9d and the joker make 27 as declared, 43 with the joker's own 25 points.
 WILD_OPENING = scripted("draw stock", deck=TABLE_DECK, dealer=0, probes=["meld [9c 9d Jk(9h)]"])
+# Canasta: seat 1 takes a pile frozen by a joker with Kd on top, holding two more kings and a
+# meld of kings: a new meld with them, or (without frozen_new_meld) onto the meld.
+FROZEN_TAKE = scripted(*FROZEN_KING_PLAY, players=4, dealer=0,
+                       deck=canasta_game_deck(**FROZEN_KING),
+                       probes=["meld [Kh Ks Kc Kd] [Qh Qs Qd]"])
 OPENING_PROBES = scripted("draw stock", deck=TABLE_DECK, dealer=0,
                           probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h]"])
 
@@ -563,6 +570,8 @@ TABLE: dict[str, list[Case]] = {
     "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
     "special_cards.cards": [Case("basic_rummy", {"special_cards": {"cards": ["3h", "3d", "3c"]}},
                                  context={"special_cards": {"cards": ["3h", "3d"]}})],
+    "turn[].draw.pile.frozen_new_meld": [Case(
+        "canasta", {"turn": {"draw": {"pile": {"frozen_new_meld": False}}}}, FROZEN_TAKE)],
     "turn[].draw.pile": [Case("basic_rummy", {"turn": [{"draw": {"pile": {"take": "whole"}}},
                                                        {"meld": {}}, {"discard": {}}]},
                               pile_scene("Kc"), context={"deck": {"jokers": 1}})],

@@ -35,9 +35,13 @@ OTHERS = {2: "Ac Ad 4c 4h 5d 6c 7c 8c 9d Tc Jc", 3: "Ah As 4s 5h 6d 7d 8h 9h Td 
 KINGS_QUEENS = "Kh Ks Qh Qs Qd 9c 8d 7s 6h 5c Ad"
 
 
+def game_deck(seat1: str = KINGS_QUEENS, then: str = "Kd 4s 9h 8h", **hands: str) -> list[str]:
+    """The deck dealing ``seat1`` and ``hands`` (``seat2=...``), the others as in OTHERS."""
+    return deck({**OTHERS, 1: seat1, **{int(k[-1]): h for k, h in hands.items()}}, then)
+
+
 def game(seat1: str = KINGS_QUEENS, then: str = "Kd 4s 9h 8h", **hands: str):
-    dealt = {**OTHERS, 1: seat1, **{int(k[-1]): h for k, h in hands.items()}}
-    return new_game(CANASTA, dealer=0, deck=deck(dealt, then))
+    return new_game(CANASTA, dealer=0, deck=game_deck(seat1, then, **hands))
 
 
 def legal(g) -> list[str]:
@@ -96,6 +100,26 @@ def test_a_wild_card_discarded_freezes_the_pile_and_a_black_three_blocks_it():
     g.apply("discard 3s")
     with pytest.raises(IllegalAction, match="blocks"):
         g.apply("draw discard 2")
+
+
+# Seat 1 opens with kings and queens; seat 2 freezes the pile with a joker; seat 0 discards
+# Kd, and seat 1, holding two more kings, takes the frozen pile.
+FROZEN_KING = dict(seat1="Kh Ks Kc Qh Qs Qd Kh Ks 7s 6h 5c", then="9h 4s 4d 4h 4c",
+                   seat2="Jk Ac 4c 4h 5d 6c 7c 8c 9d Tc Jc",
+                   seat0="Kd 5s 6s 7h 8s 9s Ts Jh Js 4d 6d")
+FROZEN_KING_PLAY = ("draw stock", "meld [Kh Ks Kc] [Qh Qs Qd]", "discard 5c", "draw stock",
+                    "discard Jk", "draw stock", "discard 4s", "draw stock", "discard Kd",
+                    "draw discard 5")
+
+
+def test_a_frozen_piles_top_card_goes_into_a_new_meld_with_two_naturals():
+    g = game(**FROZEN_KING)
+    for action in FROZEN_KING_PLAY:
+        g.apply(action)
+    assert legal(g) == ["meld [Kh Ks Kc] [Qh Qs Qd] [Kd Kh Ks]",
+                        "meld [Kh Ks Kc] [Qh Qs Qd] [Jk(Kc) Kd Kh Ks]"]
+    with pytest.raises(IllegalAction, match="into a new meld with 2 natural"):
+        g.apply("meld [Kh Ks Kc Kd] [Qh Qs Qd]")                # not onto the kings melded
 
 
 def test_red_threes_are_laid_aside_at_once_and_replaced():
