@@ -344,6 +344,10 @@ WILD_OPENING = scripted("draw stock", deck=TABLE_DECK, dealer=0, probes=["meld [
 FROZEN_TAKE = scripted(*FROZEN_KING_PLAY, players=4, dealer=0,
                        deck=canasta_game_deck(**FROZEN_KING),
                        probes=["meld [Kh Ks Kc Kd] [Qh Qs Qd]"])
+# Canasta: seat 1 melds three black threes with kings, keeping two cards (not going out).
+BLACK_THREES = scripted("draw stock", players=4, dealer=0,
+                        deck=canasta_game_deck("Kh Ks Kd Kc Kh Ks Kd Qh 3c 3s 3c", "Ah 9c"),
+                        probes=["meld [Kh Ks Kd Kc Kh Ks Kd] [3c 3c 3s]"])
 OPENING_PROBES = scripted("draw stock", deck=TABLE_DECK, dealer=0,
                           probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h]"])
 
@@ -570,6 +574,7 @@ TABLE: dict[str, list[Case]] = {
     "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
     "special_cards.cards": [Case("basic_rummy", {"special_cards": {"cards": ["3h", "3d", "3c"]}},
                                  context={"special_cards": {"cards": ["3h", "3d"]}})],
+    "table.only_going_out": [Case("canasta", {"table": {"only_going_out": []}}, BLACK_THREES)],
     "turn[].draw.pile.frozen_new_meld": [Case(
         "canasta", {"turn": {"draw": {"pile": {"frozen_new_meld": False}}}}, FROZEN_TAKE)],
     "turn[].draw.pile": [Case("basic_rummy", {"turn": [{"draw": {"pile": {"take": "whole"}}},

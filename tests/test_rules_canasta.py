@@ -32,6 +32,7 @@ def deck(hands: dict[int, str], then: str = "") -> list[str]:
 
 OTHERS = {2: "Ac Ad 4c 4h 5d 6c 7c 8c 9d Tc Jc", 3: "Ah As 4s 5h 6d 7d 8h 9h Td Jd Qc",
           0: "5s 6s 7h 8s 9s Ts Jh Js Kc 4d 6d"}
+NO_KING = "5s 6s 7h 8s 9s Ts Jh Js Qc 4d 6d"
 KINGS_QUEENS = "Kh Ks Qh Qs Qd 9c 8d 7s 6h 5c Ad"
 
 
@@ -140,6 +141,23 @@ def test_going_out_needs_a_canasta_in_the_side():
     assert legal(g) == ["discard 9c"]
 
 
+def test_black_threes_are_melded_only_when_going_out_and_with_no_wild_card():
+    g = game(seat1="Kh Ks Kd Kc Kh Ks Kd Qh 3c 3s 3c", then="Ah 9c")
+    g.apply("draw stock")
+    assert not any("3c" in m for m in legal(g) if m.startswith("meld"))
+    with pytest.raises(IllegalAction, match="only when going out"):
+        g.apply("meld [Kh Ks Kd Kc Kh Ks Kd] [3c 3c 3s]")    # Qh and 9c left
+    g = game(seat1="Kh Ks Kd Kc Kh Ks Kd Kc 3c 3s Jk", then="Ah 9c", seat0=NO_KING)
+    g.apply("draw stock")
+    with pytest.raises(IllegalAction, match="wild"):
+        g.apply("meld [Kh Ks Kd Kc Kh Ks Kd Kc] [3c 3s Jk(3c)]")
+    g = game(seat1="Kh Ks Kd Kc Kh Ks Kd Kc 3c 3s 3c", then="Ah 9c", seat0=NO_KING)
+    g.apply("draw stock")
+    g.apply("meld [Kh Ks Kd Kc Kh Ks Kd Kc] [3c 3c 3s]")
+    g.apply("discard 9c")
+    assert g.hands_played == 1 and g.history[-1]["winners"] == [1, 3]
+
+
 def out_at_once(canasta: str, then: str = "5h 6h 8d 9c", **hands: str):
     """Seat 1 goes out on the first turn with ``canasta`` and four queens, discarding 9c; seat
     3 holds a red three (its side has melded), seat 0 one too (its side has not)."""
@@ -156,22 +174,34 @@ def out_at_once(canasta: str, then: str = "5h 6h 8d 9c", **hands: str):
 def test_a_hand_scores_melds_canastas_red_threes_going_out_and_cards_left():
     g = out_at_once("Kh Ks Kd Kc Kh Ks Kd")
     assert g.hands_played == 1
-    # 1+3: melds 110, natural canasta 500, red three 100, going out 100, less seat 3's 110
-    # 0+2: less 105 and 90 in hand, and 100 for a red three without a meld
-    assert g.scores == [-295, 700, -295, 700]
+    # 1+3: melds 110, natural canasta 500, red three 100, going out concealed 200, less
+    # seat 3's 110; 0+2: less 105 and 90 in hand, and 100 for a red three without a meld
+    assert g.scores == [-295, 800, -295, 800]
 
 
 def test_a_mixed_canasta_scores_300_and_its_wilds_their_own_points():
     g = out_at_once("Kh Ks Kd Kc Kh Jk(Kc) 2c(Kd)")
-    # melds 50 + 50 + 20 + 40 = 160, mixed canasta 300, red three 100, out 100, less 110
-    assert g.scores[1] == 550
+    # melds 50 + 50 + 20 + 40 = 160, mixed canasta 300, red three 100, out concealed 200,
+    # less 110
+    assert g.scores[1] == 650
 
 
 def test_all_four_red_threes_score_800():
     g = out_at_once("Kh Ks Kd Kc Kh Ks Kd", "5h 6h 8d 4c 4h 9c",
                     seat3="3h 3d 3h 3d 6d 7d 8h 9h Td Jd Qc", seat0=OTHERS[0])
-    # 1+3: melds 110, canasta 500, red threes 800, out 100, less seat 3's 85 left
-    assert g.scores[1] == g.scores[3] == 1425
+    # 1+3: melds 110, canasta 500, red threes 800, out concealed 200, less seat 3's 85 left
+    assert g.scores[1] == g.scores[3] == 1525
+
+
+def test_going_out_after_melding_in_an_earlier_turn_scores_100():
+    g = game(seat1="Kh Ks Kd Kc Kh Ks Kd Qh Qs Qd Qc", then="Ah 9c 4s 4d 4h 9d")
+    for action in ("draw stock", "meld [Kh Ks Kd Kc Kh Ks Kd]", "discard 9c",
+                   "draw stock", "discard Jc", "draw stock", "discard Qc", "draw stock",
+                   "discard 6d", "draw stock", "meld [Kh Ks Kd Kc Kh Ks Kd] [Qh Qs Qd Qc]",
+                   "discard 9d"):
+        g.apply(action)
+    # melds 110, natural canasta 500, going out 100, less seat 3's cards left
+    assert g.scores[1] == 110 + 500 + 100 - g.history[-1]["deadwood"]["3"]
 
 
 def test_partners_extend_each_others_melds_and_rivals_may_not():

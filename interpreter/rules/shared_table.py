@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER
+from ..errors import CardError
 from ..formula import BOOL, NUM, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
 from ..model.rule_options import build_options, built, option
@@ -56,10 +57,12 @@ class TableRules:
     opening_all_cards: Formula | None = option("opening.all_cards", default=None,
                                                scope=_of_round, expect=BOOL, false_is_none=True)
     new_melds_after_opening: bool = True     # False: once opened, only lay off
+    only_going_out: tuple[str, ...] = ()     # cards melded only by the move going out
     melded_points: str = "face"              # face | by_meld: how melded_points counts cards
     # by round, the last for later rounds
     opening_needs: tuple[tuple[Need, ...], ...] = built(())
     meld_values: MeldValues | None = built()    # an ace's points low or high in a run
+    going_out_faces: frozenset[int] = built(frozenset())    # the faces of only_going_out
 
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext, faces: Faces,
@@ -75,8 +78,15 @@ class TableRules:
         if values["opening_all_cards"] is not None and out_by_discard:
             at.problem("opening.all_cards", "an opening using every card cannot be met where "
                        "round_end.out_by_discard keeps one back")
+        going_out = set()
+        for k, name in enumerate(options["only_going_out"]):
+            try:
+                going_out.add(faces.parse(name))
+            except CardError as error:
+                at.problem(f"only_going_out.{k}", str(error))
         ace = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
-        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace)
+        return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace,
+                   going_out_faces=frozenset(going_out))
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
         """The melds an opening must lay in hand number ``round``."""
@@ -151,13 +161,14 @@ class TableRules:
             need = f"at least {n} complete meld{'s' if n != 1 else ''} from the hand alone"
         minimum = self.opening_minimum
         if minimum is not None:
-            need += (f", worth at least {self.opening_min_points} points" if minimum.constant
-                     else f", worth at least this many points: {minimum.text} (me: the player "
-                          "opening)")
+            notes = [] if minimum.constant else ["me: the player opening"]
             if jokers:
-                need += (" (a wild card counts its own points)"
-                         if self.opening_wild_points == "own"
-                         else " (a joker counts as the card it stands for)")
+                notes.append("a wild card counts its own points"
+                             if self.opening_wild_points == "own"
+                             else "a joker counts as the card it stands for")
+            need += (f", worth at least {self.opening_min_points} points" if minimum.constant
+                     else f", worth at least as many points as {minimum.text} gives")
+            need += f" ({'; '.join(notes)})" if notes else ""
         values = self.meld_values
         if minimum is not None and values is not None:
             ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
@@ -182,6 +193,9 @@ class TableRules:
             ace = " and an ace by its place in a run" if self.meld_values is not None else ""
             out.append("A player's melded_points count each card as melded: a joker as the "
                        f"card it stands for{ace}.")
+        if self.only_going_out:
+            out.append(f"{' and '.join(self.only_going_out)} may be melded only by the move "
+                       "that goes out, and then in melds with no wild card.")
         if not self.new_melds_after_opening:
             out.append("A player who has opened (gone down) may not lay new melds: only lay off "
                        "cards onto the melds on the table.")

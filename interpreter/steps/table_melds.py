@@ -109,8 +109,12 @@ def meld_actions(state: GameState) -> list[Action]:
     depth draw's card is pending, only those that use it)."""
     seat, must = state.player, pending_card(state)
     faces = state.variant.faces
-    tables = new_tables(state, seat, state.hand_faces(seat),
-                        None if must is None else state.face_of[must], state.new_meld_naturals)
+    hand = state.hand_faces(seat)
+    tables = new_tables(state, seat, hand, None if must is None else state.face_of[must],
+                        state.new_meld_naturals)
+    if state.variant.table.going_out_faces:
+        before = table_faces(state)
+        tables = (t for t in tables if going_out_reason(state, before, t, len(hand)) is None)
     actions = list(dict.fromkeys(meld_action(faces, new) for new in tables))
     if state.variant.round_end.may_go_out_when is None:
         return actions
@@ -203,6 +207,22 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
                     yield new
 
 
+def going_out_reason(state: GameState, table, new, held: int) -> str | None:
+    """Why the move from ``table`` to ``new`` (melds of (face, declared) pairs) by a player
+    holding ``held`` cards melds a card of table.only_going_out wrongly: not going out, or in
+    a meld with a wild card; or None."""
+    only, faces = state.variant.table.going_out_faces, state.variant.faces
+    added = sum(map(len, new)) - sum(map(len, table))
+    for meld in new:
+        if not any(f in only or d in only for f, d in meld):
+            continue
+        if held - added > _cards_to_keep(state):
+            return f"{', '.join(map(faces.name, sorted(only)))} may be melded only when going out"
+        if any(f != d or state.meld_rules.is_wild(f) for f, d in meld):
+            return f"{', '.join(map(faces.name, sorted(only)))} may not be melded with wild cards"
+    return None
+
+
 def may_extend(state: GameState, seat: int, k: int) -> bool:
     """Whether ``seat`` may lay cards off onto table meld ``k`` (table.layoff_onto; own: its
     team's, with partnerships)."""
@@ -266,11 +286,7 @@ def apply_meld(state: GameState, action: Action) -> None:
     except CardError as error:
         raise IllegalAction(str(error)) from None
     hand = state.hand_faces(seat)
-    reason = check_move(rules, table_faces(state), new, hand, opening(state, seat),
-                        manipulation=v.table.manipulation,
-                        new_melds=may_lay_new_melds(state, seat))
-    if reason is None:
-        reason = owners_reason(state, seat, new)
+    reason = _move_reason(state, seat, new, hand)
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     added = sum(map(len, new)) - sum(map(len, state.table))
@@ -321,6 +337,19 @@ def apply_meld(state: GameState, action: Action) -> None:
         state.opened.append(seat)
     if trial is not None:
         _check_going_out(state, trial, action, left)
+
+
+def _move_reason(state: GameState, seat: int, new, hand: list[int]) -> str | None:
+    """Why ``seat`` holding ``hand`` may not make the table ``new``, or None."""
+    v = state.variant
+    reason = check_move(state.meld_rules, table_faces(state), new, hand, opening(state, seat),
+                        manipulation=v.table.manipulation,
+                        new_melds=may_lay_new_melds(state, seat))
+    if reason is None:
+        reason = owners_reason(state, seat, new)
+    if reason is None and v.table.going_out_faces:
+        reason = going_out_reason(state, table_faces(state), new, len(hand))
+    return reason
 
 
 def _check_pending(state: GameState, action: Action, table: list[list[list[int]]],
