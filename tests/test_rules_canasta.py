@@ -209,6 +209,7 @@ def test_partners_extend_each_others_melds_and_rivals_may_not():
              seat2="Kh Ac 4c 4h 5d 6c 7c 8c 9d Tc Jc", seat3="Ks Ah 4s 5h 6d 7d 8h 9h Td Jd Qc")
     g.apply("draw stock")
     g.apply("meld [Kh Ks Kc] [Qh Qs Qd]")
+    assert g.observation(0)["pile_frozen_for"] == [0, 2]     # the side 1+3 has melded
     g.apply("discard Ad")
     g.apply("draw stock")                                    # seat 2: a rival
     assert not g.is_legal("meld [Kh Ks Kc Kh] [Qh Qs Qd]")

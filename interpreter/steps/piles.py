@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import CardError
-from .table_melds import can_use
+from .table_melds import can_use, has_opened
 
 if TYPE_CHECKING:
     from ..cards import Faces
@@ -66,8 +66,9 @@ class DiscardPile:
         return any(face_of[c] in named or wild and wild(face_of[c]) for c in state.discard)
 
     def frozen_for(self, state: GameState, seat: int) -> bool:
-        """Whether the pile is frozen for ``seat``."""
-        return self.frozen(state) or self.frozen_until_opened and seat not in state.opened
+        """Whether the pile is frozen for ``seat`` (a player who has not opened: with
+        partnerships opening as a team, whose team has not)."""
+        return self.frozen(state) or self.frozen_until_opened and not has_opened(state, seat)
 
     def obliged(self, state: GameState, seat: int) -> bool:
         """Whether the top card taken must be melded this turn."""
