@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 import yaml
+from test_rules_canasta import FROZEN_KING, FROZEN_KING_PLAY
+from test_rules_canasta import game_deck as canasta_game_deck
 
 from interpreter import IllegalAction, RummyError, Variant, load_variant, new_game
 from interpreter.agents import make_agent
@@ -335,6 +337,17 @@ ACE_MELDS = scripted("draw stock", deck=ACE_DECK, dealer=0,
 # Seat 1 lays its run, then tries a second, new meld in the same turn.
 SECOND_MELD = scripted("draw stock", "meld [3h 4h 5h 6h]", deck=TABLE_DECK, dealer=0,
                        probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h Jk(7h)]"])
+# 9c 9d and the joker make 27 as declared, 43 with the joker's own 25 points.
+WILD_OPENING = scripted("draw stock", deck=TABLE_DECK, dealer=0, probes=["meld [9c 9d Jk(9h)]"])
+# Canasta: seat 1 takes a pile frozen by a joker with Kd on top, holding two more kings and a
+# meld of kings: a new meld with them, or (without frozen_new_meld) onto the meld.
+FROZEN_TAKE = scripted(*FROZEN_KING_PLAY, players=4, dealer=0,
+                       deck=canasta_game_deck(**FROZEN_KING),
+                       probes=["meld [Kh Ks Kc Kd] [Qh Qs Qd]"])
+# Canasta: seat 1 melds three black threes with kings, keeping two cards (not going out).
+BLACK_THREES = scripted("draw stock", players=4, dealer=0,
+                        deck=canasta_game_deck("Kh Ks Kd Kc Kh Ks Kd Qh 3c 3s 3c", "Ah 9c"),
+                        probes=["meld [Kh Ks Kd Kc Kh Ks Kd] [3c 3c 3s]"])
 OPENING_PROBES = scripted("draw stock", deck=TABLE_DECK, dealer=0,
                           probes=["meld [3h 4h 5h 6h] [9c 9d Jk(9h)]", "meld [3h 4h 5h 6h]"])
 
@@ -549,7 +562,11 @@ TABLE: dict[str, list[Case]] = {
                                       "first_meld_of_each_player", SECOND_PLAYER)],
     "table.opening.complete_melds": [case("carousel", "table.opening.complete_melds", 2,
                                           FIRST_MELDS)],
-    "table.opening.min_points": [case("carousel", "table.opening.min_points", 30, FIRST_MELDS)],
+    "table.opening.min_points": [case("carousel", "table.opening.min_points", 30, FIRST_MELDS),
+                                 case("carousel", "table.opening.min_points",
+                                      "30 if me.score == 0 else 0", FIRST_MELDS)],
+    "table.opening.wild_points": [Case("carousel", opening(wild_points="own"), WILD_OPENING,
+                                       context=opening(min_points=30))],
     **{f"table.opening.melds[].{key}": need_cases(key, "melds")
        for key in ("kind", "count", "min_size", "pure")},
     **{f"table.opening.by_round[][].{key}": need_cases(key, "by_round")
@@ -603,6 +620,9 @@ TABLE: dict[str, list[Case]] = {
     "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
     "special_cards.cards": [Case("basic_rummy", {"special_cards": {"cards": ["3h", "3d", "3c"]}},
                                  context={"special_cards": {"cards": ["3h", "3d"]}})],
+    "table.only_going_out": [Case("canasta", {"table": {"only_going_out": []}}, BLACK_THREES)],
+    "turn[].draw.pile.frozen_new_meld": [Case(
+        "canasta", {"turn": {"draw": {"pile": {"frozen_new_meld": False}}}}, FROZEN_TAKE)],
     "turn[].draw.pile": [Case("basic_rummy", {"turn": [{"draw": {"pile": {"take": "whole"}}},
                                                        {"meld": {}}, {"discard": {}}]},
                               pile_scene("Kc"), context={"deck": {"jokers": 1}})],

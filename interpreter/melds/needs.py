@@ -103,15 +103,20 @@ class MeldValues:
     faces: Faces
     low_ace: int | None = None
     high_ace: int | None = None
+    wild_points: tuple[int, ...] | None = None   # by face: a wild standing for another counts
+                                                 # these (None: as the card it stands for)
 
     @property
     def plain(self) -> bool:
         """Every card counts its own points, wherever it is melded."""
-        return self.low_ace is None and self.high_ace is None
+        return self.low_ace is None and self.high_ace is None and self.wild_points is None
 
     def points(self, kind: str, meld: Sequence[tuple[int, int]]) -> int:
-        """Points of one laid meld (a joker counts as the card it stands for)."""
-        return sum(self.card_points(kind, meld, d) for _, d in meld)
+        """Points of one laid meld (a joker counts as the card it stands for, or its own
+        ``wild_points``)."""
+        wild = self.wild_points
+        return sum(wild[f] if wild is not None and f != d else self.card_points(kind, meld, d)
+                   for f, d in meld)
 
     def card_points(self, kind: str, meld: Sequence[tuple[int, int]], declared: int) -> int:
         """Points of the card standing for ``declared`` in this laid meld."""

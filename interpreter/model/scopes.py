@@ -62,6 +62,12 @@ def going_out_scope(roles: tuple[str, ...] = ()) -> Scope:
     return _BASE.with_names(me=PLAYER, p=PLAYER, opponents=PLAYERS, **_role_names(roles))
 
 
+def opening_scope(roles: tuple[str, ...] = ()) -> Scope:
+    """An opening's fewest points (table.opening.min_points), seen from the player opening
+    (``me``, also ``p``) when they meld."""
+    return going_out_scope(roles)
+
+
 def round_scope(roles: tuple[str, ...] = ()) -> Scope:
     """Conditions and winners of the round scoring table, and the layoff condition."""
     return _BASE.with_names(knocker=PLAYER, knocked=BOOL, opponents=PLAYERS, **_role_names(roles))

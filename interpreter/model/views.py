@@ -267,7 +267,8 @@ def knock_env(state: GameState, seat: int, hand: list[int]) -> LazyEnv:
 
 
 def going_out_env(state: GameState, seat: int) -> LazyEnv:
-    """The names of round_end.may_go_out_when for ``seat`` (``me``, also ``p``)."""
+    """The names of round_end.may_go_out_when and table.opening.min_points for ``seat``
+    (``me``, also ``p``)."""
     seats = _SeatViews(state)
     me = seats[seat]
     thunks = _base_thunks(state, seats)

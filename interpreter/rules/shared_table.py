@@ -10,15 +10,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER
-from ..formula import BOOL, Formula, Scope
+from ..errors import CardError
+from ..formula import BOOL, NUM, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
 from ..model.rule_options import build_options, built, option
-from ..model.scopes import deal_scope
+from ..model.scopes import deal_scope, opening_scope
+from ..model.views import going_out_env
 from ..table.swaps import JokerSwap
 from .joker_swap import build_swap, swap_sentence
 
 if TYPE_CHECKING:
     from ..cards import Faces
+    from ..engine.state import GameState
     from ..model.rule_options import BuildContext
     from ..model.variant import Variant
 
@@ -44,21 +47,27 @@ class TableRules:
     # first_meld_of_round | first_meld_of_each_player
     opening_applies_to: str = option("opening.applies_to")
     opening_complete_melds: int = option("opening.complete_melds")
-    opening_min_points: int = option("opening.min_points")
+    # the fewest points, seen from the player opening (None: no minimum)
+    opening_minimum: Formula | None = option("opening.min_points", default=None,
+                                             scope=opening_scope, expect=NUM,
+                                             false_is_none=True)
     layoff_onto: str = "any"                 # any | own: whose table melds a player may extend
     rearrange: str = "any"                   # any | own: whose melds manipulation may rearrange
     opening_extra_melds: bool = option("opening.extra_melds", default=True)
     # round | progress: by_round's entry by the hand's number or by each player's progress
     opening_contract_by: str = option("opening.contract_by", default="round")
+    opening_wild_points: str = option("opening.wild_points", default="declared")
     # of round: the opening uses every card (None: never)
     opening_all_cards: Formula | None = option("opening.all_cards", default=None,
                                                scope=_of_round, expect=BOOL, false_is_none=True)
     new_melds_after_opening: bool = True     # False: once opened, only lay off
+    only_going_out: tuple[str, ...] = ()     # cards melded only by the move going out
     melded_points: str = "face"              # face | by_meld: how melded_points counts cards
     # by round, the last for later rounds
     opening_needs: tuple[tuple[Need, ...], ...] = built(())
     meld_values: MeldValues | None = built()    # an ace's points low or high in a run
     joker_swap: JokerSwap | None = built()      # a table joker freed by its natural card
+    going_out_faces: frozenset[int] = built(frozenset())    # the faces of only_going_out
 
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext, faces: Faces,
@@ -78,9 +87,16 @@ class TableRules:
         if values["opening_all_cards"] is not None and out_by_discard:
             at.problem("opening.all_cards", "an opening using every card cannot be met where "
                        "round_end.out_by_discard keeps one back")
+        going_out = set()
+        for k, name in enumerate(options["only_going_out"]):
+            try:
+                going_out.add(faces.parse(name))
+            except CardError as error:
+                at.problem(f"only_going_out.{k}", str(error))
         ace = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
         return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace,
-                   joker_swap=build_swap(options["joker_swap"]))
+                   joker_swap=build_swap(options["joker_swap"]),
+                   going_out_faces=frozenset(going_out))
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
         """The melds an opening must lay in hand number ``round`` (by progress: the seat's
@@ -125,8 +141,29 @@ class TableRules:
                 out.append(swap_sentence(self.joker_swap))
         return out
 
+    @property
+    def opening_min_points(self) -> int:
+        """The opening's fewest points where a number gives them (0: none or a formula)."""
+        minimum = self.opening_minimum
+        return int(minimum(None)) if minimum is not None and minimum.constant else 0
+
+    def opening_points(self, state: GameState, seat: int) -> int:
+        """The fewest points ``seat``'s opening must lay now."""
+        minimum = self.opening_minimum
+        if minimum is None:
+            return 0
+        return max(0, int(minimum(None if minimum.constant else going_out_env(state, seat))))
+
+    def opening_values(self, faces: Faces, wild_points: tuple[int, ...]) -> MeldValues | None:
+        """How the opening counts its points (None: each card as the card it stands for);
+        ``wild_points``: each face's points as a wild card, where wilds count their own."""
+        if self.opening_wild_points != "own":
+            return self.meld_values
+        ace = self.meld_values or MeldValues(faces)
+        return MeldValues(faces, ace.low_ace, ace.high_ace, wild_points)
+
     def has_opening(self) -> bool:
-        return bool(self.opening_complete_melds or self.opening_min_points
+        return bool(self.opening_complete_melds or self.opening_minimum is not None
                     or self.opening_needs)
 
     def opening_sentence(self, jokers: bool) -> str:
@@ -136,12 +173,18 @@ class TableRules:
         else:
             n = self.opening_complete_melds
             need = f"at least {n} complete meld{'s' if n != 1 else ''} from the hand alone"
-        if self.opening_min_points:
-            need += f", worth at least {self.opening_min_points} points"
+        minimum = self.opening_minimum
+        if minimum is not None:
+            notes = [] if minimum.constant else ["me: the player opening"]
             if jokers:
-                need += " (a joker counts as the card it stands for)"
+                notes.append("a wild card counts its own points"
+                             if self.opening_wild_points == "own"
+                             else "a joker counts as the card it stands for")
+            need += (f", worth at least {self.opening_min_points} points" if minimum.constant
+                     else f", worth at least as many points as {minimum.text} gives")
+            need += f" ({'; '.join(notes)})" if notes else ""
         values = self.meld_values
-        if self.opening_min_points and values is not None:
+        if minimum is not None and values is not None:
             ace = [f"{values.low_ace} below the 2" if values.low_ace is not None else "",
                    f"{values.high_ace} above the king" if values.high_ace is not None else ""]
             need += f"; in a run an ace counts {' and '.join(a for a in ace if a)}"
@@ -168,6 +211,9 @@ class TableRules:
             ace = " and an ace by its place in a run" if self.meld_values is not None else ""
             out.append("A player's melded_points count each card as melded: a joker as the "
                        f"card it stands for{ace}.")
+        if self.only_going_out:
+            out.append(f"{' and '.join(self.only_going_out)} may be melded only by the move "
+                       "that goes out, and then in melds with no wild card.")
         if not self.new_melds_after_opening:
             out.append("A player who has opened (gone down) may not lay new melds: only lay off "
                        "cards onto the melds on the table.")

@@ -14,7 +14,7 @@ from ..model.views import knock_env
 from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, END_TURN, NEXT, After, Step
 from .buying import Buying
 from .piles import DiscardPile
-from .table_melds import can_use
+from .table_melds import can_use, oblige_new_meld
 
 if TYPE_CHECKING:
     from ..cards import Faces
@@ -136,11 +136,13 @@ class Draw(Step):
                     state.hands[seat].append(state.stock.pop())
         elif self.pile is not None:
             top = state.discard[-1]
+            naturals = self.pile.new_meld_naturals(state, seat)
             for _ in range(self._reach(state)):
                 take_discard(state, seat)
             state.taken = top
-            if self.pile.obliged(state, seat):
+            if self.pile.obliged(state, seat) or naturals:
                 state.must_use = top
+                oblige_new_meld(state, naturals)
         elif action.target is None:
             take_discard(state, seat)
         else:

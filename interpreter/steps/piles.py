@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import CardError
-from .table_melds import can_use
+from .table_melds import can_use, has_opened
 
 if TYPE_CHECKING:
     from ..cards import Faces
@@ -35,6 +35,7 @@ class DiscardPile:
     freezes: tuple[str, ...] = ()           # "wild" or card names: in the pile, they freeze it
     frozen_naturals: int = 2                # naturals of the top's rank to take a frozen pile
     frozen_until_opened: bool = False       # frozen for a player who has not opened
+    frozen_new_meld: bool = False           # a frozen pile's top card: into a new meld
     blocks: tuple[str, ...] = ()            # card names that, on top, block the pile
 
     def __post_init__(self) -> None:
@@ -65,12 +66,19 @@ class DiscardPile:
         return any(face_of[c] in named or wild and wild(face_of[c]) for c in state.discard)
 
     def frozen_for(self, state: GameState, seat: int) -> bool:
-        """Whether the pile is frozen for ``seat``."""
-        return self.frozen(state) or self.frozen_until_opened and seat not in state.opened
+        """Whether the pile is frozen for ``seat`` (a player who has not opened: with
+        partnerships opening as a team, whose team has not)."""
+        return self.frozen(state) or self.frozen_until_opened and not has_opened(state, seat)
 
     def obliged(self, state: GameState, seat: int) -> bool:
         """Whether the top card taken must be melded this turn."""
         return self.use == "at_once" or self.use == "to_open" and seat not in state.opened
+
+    def new_meld_naturals(self, state: GameState, seat: int) -> int:
+        """The natural cards of its rank a new meld of the top card must hold, taken by
+        ``seat`` now (0: it may be used as ``use`` says)."""
+        return self.frozen_naturals if self.frozen_new_meld and self.frozen_for(
+            state, seat) else 0
 
     # ---- whether the seat may take it --------------------------------------------------------
     def refusal(self, state: GameState, seat: int, hand: list[int]) -> str | None:
@@ -88,9 +96,12 @@ class DiscardPile:
                 why = ("you have not opened" if not self.frozen(state) else "it is frozen")
                 return (f"the discard pile may be taken only with {self.frozen_naturals} natural "
                         f"cards of the top card's rank from the hand: {why}")
-        if self.obliged(state, seat) and not can_use(state, seat, hand + [top], top):
+        naturals = self.new_meld_naturals(state, seat)
+        if (self.obliged(state, seat) or naturals) and not can_use(
+                state, seat, hand + [top], top, naturals):
             return (f"you could not meld {faces.name(top)}, the top card, at once; it must be "
-                    + USE[self.use])
+                    + (f"in a new meld with {naturals} natural cards of its rank"
+                       if naturals else USE[self.use]))
         return None
 
     # ---- words -------------------------------------------------------------------------
@@ -113,7 +124,10 @@ class DiscardPile:
             out.append("The discard pile is frozen for a player who has not opened.")
         if self.freezes or self.frozen_until_opened:
             out.append(f"A frozen pile may be taken only by a player holding "
-                       f"{self.frozen_naturals} natural cards of the top card's rank.")
+                       f"{self.frozen_naturals} natural cards of the top card's rank"
+                       + (", and its top card must then go at once into a new meld with "
+                          "them (not onto a meld on the table)." if self.frozen_new_meld
+                          else "."))
         if self.blocks:
             out.append(f"While {' or '.join(self.blocks)} lies on top of the discard pile, "
                        "the pile may not be taken.")

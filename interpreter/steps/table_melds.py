@@ -17,6 +17,7 @@ from ..errors import CardError, IllegalAction
 from ..melds.needs import MeldValues
 from ..model.actions import Action
 from ..model.state_fields import (
+    COUNT,
     FLAG,
     MELDS,
     PLACE,
@@ -54,6 +55,9 @@ class TableMemory:
     contracts_done: dict[int, int] = state_field(
         "match", SEAT_COUNTS, factory=dict,
         doc="The contracts (table.opening.by_round entries) each seat has laid this match.")
+    new_meld_naturals: int = state_field("turn", COUNT, 0,
+                                         doc="Natural cards of its rank a new meld of the card "
+                                             "taken (must_use) must hold; 0: any use.")
 
     @staticmethod
     def check_saved(data: dict, at: str, check: Checker) -> None:
@@ -79,10 +83,11 @@ def opening(state: GameState, seat: int) -> Opening | None:
                            if rules.opening_contract_by == "progress" else state.deals)
     all_cards = rules.opening_all_cards is not None and bool(rules.opening_all_cards(
         {"round": state.deals, "player_count": state.players}))
-    if not (rules.opening_complete_melds or rules.opening_min_points or needs or all_cards):
+    min_points = rules.opening_points(state, seat)
+    if not (rules.opening_complete_melds or min_points or needs or all_cards):
         return None
-    return Opening(rules.opening_complete_melds, rules.opening_min_points, needs,
-                   rules.opening_extra_melds, all_cards, rules.meld_values)
+    return Opening(rules.opening_complete_melds, min_points, needs, rules.opening_extra_melds,
+                   all_cards, rules.opening_values(state.variant.faces, state.meld_rules.points))
 
 
 def has_opened(state: GameState, seat: int) -> bool:
@@ -109,8 +114,12 @@ def meld_actions(state: GameState) -> list[Action]:
     depth draw's card is pending, only those that use it)."""
     seat, must = state.player, pending_card(state)
     faces = state.variant.faces
-    tables = new_tables(state, seat, state.hand_faces(seat),
-                        None if must is None else state.face_of[must])
+    hand = state.hand_faces(seat)
+    tables = new_tables(state, seat, hand, None if must is None else state.face_of[must],
+                        state.new_meld_naturals)
+    if state.variant.table.going_out_faces:
+        before = table_faces(state)
+        tables = (t for t in tables if going_out_reason(state, before, t, len(hand)) is None)
     actions = list(dict.fromkeys(meld_action(faces, new) for new in tables))
     if state.variant.round_end.may_go_out_when is None:
         return actions
@@ -147,16 +156,32 @@ def pending_card(state: GameState) -> int | None:
     return card if card is not None and card in state.hands[state.player] else None
 
 
-def can_use(state: GameState, seat: int, hand: list[int], face: int) -> bool:
-    """Whether ``seat``, holding ``hand`` (faces), could meld ``face`` at once: exactly when
-    :func:`meld_actions` would offer a move using it."""
-    return next(new_tables(state, seat, hand, face), None) is not None
+def can_use(state: GameState, seat: int, hand: list[int], face: int, naturals: int = 0) -> bool:
+    """Whether ``seat``, holding ``hand`` (faces), could meld ``face`` at once (with
+    ``naturals``, in a new meld holding that many natural cards of its rank besides it):
+    exactly when :func:`meld_actions` would offer a move using it."""
+    return next(new_tables(state, seat, hand, face, naturals), None) is not None
 
 
-def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | None):
+def oblige_new_meld(state: GameState, naturals: int) -> None:
+    """The card just taken (``must_use``) must go into a new meld holding ``naturals`` natural
+    cards of its rank besides it (0: it may be melded or laid off)."""
+    state.new_meld_naturals = naturals
+
+
+def _holds_naturals(rules, meld: list[tuple[int, int]], face: int, naturals: int) -> bool:
+    """Whether ``meld`` holds ``face`` and ``naturals`` natural cards of its rank besides."""
+    rank = rules.faces.rank_of
+    same = sum(1 for f, d in meld if f == d and not rules.is_wild(f) and rank(f) == rank(face))
+    return any(f == face for f, _ in meld) and same - 1 >= naturals
+
+
+def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | None,
+               naturals: int = 0):
     """The tables (melds of (face, declared) pairs) :func:`meld_actions` offers ``seat``
     holding ``hand``: new melds from the hand alone (an opening's whole set while the seat has
-    not opened), then single cards laid off; with ``must_face``, only moves that play it."""
+    not opened), then single cards laid off; with ``must_face``, only moves that play it
+    (with ``naturals``, in a new meld holding that many naturals of its rank besides it)."""
     v = state.variant
     rules = state.meld_rules
     table = table_faces(state)
@@ -164,18 +189,20 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
     keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
     if pending is not None and not pending.by_count_and_points:
         for melds in opening_sets(rules, table, hand, pending, keep, v.table.manipulation):
-            if must_face is None or any(must_face in m.cards for m in melds):
+            if must_face is None or any(must_face in m.cards and _holds_naturals(
+                    rules, list(zip(m.cards, m.declared)), must_face, naturals) for m in melds):
                 yield table + [list(zip(m.cards, m.declared)) for m in melds]
         return
     for meld in rules.melds_in(hand) if may_lay_new_melds(state, seat) else ():
         if len(hand) - len(meld.cards) < keep or (
-                must_face is not None and must_face not in meld.cards):
+                must_face is not None and not _holds_naturals(
+                    rules, list(zip(meld.cards, meld.declared)), must_face, naturals)):
             continue
         new = table + [list(zip(meld.cards, meld.declared))]
         if pending is None or check_move(rules, table, new, hand, pending,
                                          manipulation=v.table.manipulation) is None:
             yield new
-    if pending is None and len(hand) - 1 >= keep:
+    if pending is None and len(hand) - 1 >= keep and not (must_face is not None and naturals):
         for k, laid in enumerate(table):
             if not may_extend(state, seat, k):
                 continue
@@ -216,6 +243,22 @@ def swap_tables(state: GameState, seat: int, table, hand: list[int], keep: int):
                           new_melds=new_melds, swap=swap) is None and \
                     owners_reason(state, seat, new) is None:
                 yield new
+
+
+def going_out_reason(state: GameState, table, new, held: int) -> str | None:
+    """Why the move from ``table`` to ``new`` (melds of (face, declared) pairs) by a player
+    holding ``held`` cards melds a card of table.only_going_out wrongly: not going out, or in
+    a meld with a wild card; or None."""
+    only, faces = state.variant.table.going_out_faces, state.variant.faces
+    added = sum(map(len, new)) - sum(map(len, table))
+    for meld in new:
+        if not any(f in only or d in only for f, d in meld):
+            continue
+        if held - added > _cards_to_keep(state):
+            return f"{', '.join(map(faces.name, sorted(only)))} may be melded only when going out"
+        if any(f != d or state.meld_rules.is_wild(f) for f, d in meld):
+            return f"{', '.join(map(faces.name, sorted(only)))} may not be melded with wild cards"
+    return None
 
 
 def may_extend(state: GameState, seat: int, k: int) -> bool:
@@ -281,11 +324,7 @@ def checked_table(state: GameState, action: Action) -> list[list[tuple[int, int]
     except CardError as error:
         raise IllegalAction(str(error)) from None
     hand = state.hand_faces(seat)
-    reason = check_move(state.meld_rules, table_faces(state), new, hand, opening(state, seat),
-                        manipulation=v.table.manipulation,
-                        new_melds=may_lay_new_melds(state, seat), swap=swap_rule(state, seat))
-    if reason is None:
-        reason = owners_reason(state, seat, new)
+    reason = _move_reason(state, seat, new, hand)
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     added = sum(map(len, new)) - sum(map(len, state.table))
@@ -305,6 +344,7 @@ def apply_meld(state: GameState, action: Action) -> None:
     trial = (state.snapshot() if v.round_end.may_go_out_when is not None
              and left <= _cards_to_keep(state) else None)
     free = [c for meld in state.table for c, _ in meld]
+    free_before = set(free)
     must = pending_card(state)
     from_hand = list(state.hands[seat])
     if must is not None:                    # the card a depth draw took is played first
@@ -325,11 +365,8 @@ def apply_meld(state: GameState, action: Action) -> None:
                 by_meld += values.card_points(kind, meld, declared)
         table.append(placed)
         from_hand_per_meld.append(sum(c in state.hands[seat] for c, _ in placed))
-    if must is not None and must in from_hand:
-        what = ("taken from the discard pile on the terms that it be melded this turn"
-                if must == state.must_use else "the card turned up and taken: it must be melded "
-                "this turn")
-        raise IllegalAction(f"{action} does not meld {faces.name(state.face_of[must])}, {what}")
+    if must is not None:
+        _check_pending(state, action, table, free_before, must, must in from_hand)
     state.table_owners = owners_after(table_faces(state), state.table_owners, new, seat)
     laid_off = sum(n for n, owner in zip(from_hand_per_meld, state.table_owners) if owner != seat)
     if laid_off:
@@ -349,6 +386,39 @@ def apply_meld(state: GameState, action: Action) -> None:
             state.contracts_done[seat] = state.contracts_done.get(seat, 0) + 1
     if trial is not None:
         _check_going_out(state, trial, action, left)
+
+
+def _move_reason(state: GameState, seat: int, new, hand: list[int]) -> str | None:
+    """Why ``seat`` holding ``hand`` may not make the table ``new``, or None."""
+    v = state.variant
+    reason = check_move(state.meld_rules, table_faces(state), new, hand, opening(state, seat),
+                        manipulation=v.table.manipulation,
+                        new_melds=may_lay_new_melds(state, seat), swap=swap_rule(state, seat))
+    if reason is None:
+        reason = owners_reason(state, seat, new)
+    if reason is None and v.table.going_out_faces:
+        reason = going_out_reason(state, table_faces(state), new, len(hand))
+    return reason
+
+
+def _check_pending(state: GameState, action: Action, table: list[list[list[int]]],
+                   on_table: set[int], must: int, kept: bool) -> None:
+    """Refuse ``action`` if the card taken (``must``) is ``kept`` in hand, or is not in a new
+    meld holding ``new_meld_naturals`` natural cards of its rank besides it where it must."""
+    face_of, naturals, name = state.face_of, state.new_meld_naturals, state.variant.faces.name
+    if kept:
+        what = ("taken from the discard pile on the terms that it be melded this turn"
+                if must == state.must_use else "the card turned up and taken: it must be melded "
+                "this turn")
+        raise IllegalAction(f"{action} does not meld {name(face_of[must])}, {what}")
+    if not naturals:
+        return
+    meld = next(m for m in table if any(c == must for c, _ in m))
+    if any(c in on_table for c, _ in meld) or not _holds_naturals(
+            state.meld_rules, [(face_of[c], d) for c, d in meld], face_of[must], naturals):
+        raise IllegalAction(f"{action} does not put {name(face_of[must])}, "
+                            f"taken from a frozen pile, into a new meld with {naturals} natural "
+                            "cards of its rank")
 
 
 def _check_going_out(state: GameState, trial: dict, action: Action, left: int) -> None:
