@@ -320,6 +320,17 @@ def turned_joker(v: Variant):
 TURNED_JOKER = turned_joker
 
 
+def false_joker(v: Variant):
+    """Gin with a joker and an indicator, dealer 0: 6h is turned after the upcard Qs (7h is
+    wild); seat 1 holds the joker beside 8h 9h and 9d Jd: its melds and deadwood."""
+    g = new_game(v, seed=0, dealer=0, deck=stacked(
+        {1: "Jk 8h 9h 9d Jd 2c 3s Kh 4c 2d", 0: "6d 7d 7s Kc 8c Th 4s 3d Jh Qd"}, 0, "Qs 6h",
+        jokers=1))
+    arranged = g.meld_rules.arrange(g.hand_faces(1))
+    return [g.variant.faces.token(c, d) for m in arranged.melds for c, d in
+            zip(m.cards, m.declared)], arranged.points
+
+
 def wild_in_deadwood(v: Variant):
     """Gin, dealer 0: seat 1's deadwood when its 2c (wild) meets no card it could meld with."""
     g = new_game(v, seed=0, dealer=0, deck=stacked(
@@ -445,6 +456,9 @@ TABLE: dict[str, list[Case]] = {
     "melds.wilds.if_turned_joker": [Case("gin_standard", {"melds": {"wilds": {
         "if_turned_joker": "A"}}}, TURNED_JOKER, context={
             "deck": {"jokers": 1}, "melds": {"wilds": {"turned_card": True}}})],
+    "melds.wilds.jokers": [Case("gin_standard", {"melds": {"wilds": {"jokers": "wild_card"}}},
+                                false_joker, context={"deck": {"jokers": 1},
+                                                      "melds": {"wilds": {"turned_card": "next"}}})],
     "melds.wilds.points": [Case("gin_standard", {"melds": {"wilds": {"points": 25}}},
                                 wild_in_deadwood, context={"melds": {"wilds": {"rank": "2"}}})],
     "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},

@@ -41,6 +41,7 @@ class WildRules:
     if_turned_joker: int | None = None      # the wild rank when that card is a printed joker
     points: int | None = None               # a wild-rank card left in hand (None: its own value)
     stand_in: tuple[str, ...] = ("group", "run")    # meld kinds where a wild stands for a card
+    false_jokers: bool = False              # printed jokers are the wild card itself, not wild
 
     @property
     def ranks_vary(self) -> bool:
@@ -116,7 +117,8 @@ class Variant:
         found = self._rules_by_face.get(face)
         if found is None:
             found = self._rules_by_face[face] = self.meld_rules.with_wild_faces(
-                frozenset((face,)), self.wilds.points)
+                frozenset((face,)), self.wilds.points,
+                joker_face=face if self.wilds.false_jokers else None)
         return found
 
     def wild_rank(self, round: int, players: int, turned: int | None) -> int | None:

@@ -251,6 +251,9 @@ class Builder:
                     break
         if w["rank"] is not None and w["turned_card"]:
             self.problem(path + ("turned_card",), "a wild rank and a turned card: give one")
+        if w["jokers"] == "wild_card" and w["turned_card"] != "next":
+            self.problem(path + ("jokers",), "false jokers (wild_card) stand for the card above "
+                         "the turned one: they need turned_card: next")
         if_joker = w["if_turned_joker"]
         if if_joker is not None and if_joker not in faces.ranks:
             self.problem(path + ("if_turned_joker",), f"unknown rank {if_joker!r} "
@@ -259,7 +262,8 @@ class Builder:
             rank=faces.ranks.index(rank) if rank in faces.ranks else None,
             rank_by_round=by_round, turned_card=w["turned_card"],
             if_turned_joker=faces.ranks.index(if_joker) if if_joker in faces.ranks else None,
-            points=w["points"], stand_in=tuple(w["stand_in"]))
+            points=w["points"], stand_in=tuple(w["stand_in"]),
+            false_jokers=w["jokers"] == "wild_card")
 
     def _melds(self, faces: Faces, decks, jokers, stand_in: tuple[str, ...]) -> MeldRules:
         m = self.spec["melds"]
