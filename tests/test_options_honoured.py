@@ -320,6 +320,18 @@ def turned_joker(v: Variant):
 TURNED_JOKER = turned_joker
 
 
+def piles_seen(v: Variant):
+    """Basic Rummy, three players: the piles seat 2 sees after seats 0 and 1 each drew from
+    the stock and discarded, and its draw from the discard pile."""
+    g = new_game(v, players=3, seed=0, dealer=2)
+    for _ in range(2):
+        g.apply("draw stock")
+        g.apply(f"discard {g.observation(g.current_player)['hand'][0]}")
+    seen = g.observation(2)
+    g.apply("draw discard")
+    return seen["discard"], seen.get("own_piles"), g.observation(2)
+
+
 def false_joker(v: Variant):
     """Gin with a joker and an indicator, dealer 0: 6h is turned after the upcard Qs (7h is
     wild); seat 1 holds the joker beside 8h 9h and 9d Jd: its melds and deadwood."""
@@ -621,6 +633,8 @@ TABLE: dict[str, list[Case]] = {
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
                 ["Ah", "2h", "3h", "4h", "7c", "9d", "Td", "Kc", "5s", "Qd", "2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh", "5c", "Kd"])],
             probes=["discard 4h"]))],
+    "turn[].discard.to": [case("basic_rummy", "turn.2.discard.to", "own_pile", piles_seen,
+                               context={"deal": {"upcard": False}})],
     "turn[].discard.not_taken_card": [case("gin", "turn.3.discard.not_taken_card", True,
                                            scripted("take"))],
     "stock.exhausted_at": [case("gin", "stock.exhausted_at", 10, stock_run())],

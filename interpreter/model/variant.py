@@ -214,6 +214,11 @@ class Variant:
         return 1 if self.turn and self.turn[0].kind == "offer_upcard" else 0
 
     @cached_property
+    def own_piles(self) -> bool:
+        """Whether each seat discards onto a pile of its own (``discard.to: own_pile``)."""
+        return getattr(self.step("discard"), "to", "pile") == "own_pile"
+
+    @cached_property
     def buying(self) -> Any:
         """The rules for buying the discard out of turn (the draw step's), or None."""
         return getattr(self.step("draw"), "buying", None)

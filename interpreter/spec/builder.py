@@ -6,7 +6,7 @@ reported in the same located one-line format, all at once.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ..cards import Faces, number_ranks
@@ -418,3 +418,6 @@ class _At:
 
     def scope(self, scope: Scope) -> Scope:
         return self.builder.scope(scope)
+
+    def step_options(self, kind: str) -> Mapping[str, Any]:
+        return next((raw[kind] or {} for raw in self.builder.spec["turn"] if kind in raw), {})
