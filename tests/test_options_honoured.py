@@ -427,6 +427,8 @@ TABLE: dict[str, list[Case]] = {
                              {"c": "black", "d": "red", "h": "blue", "s": "orange"}, rules_text)],
     "deck.points": [case("gin", "deck.points", {"J": 1, "Q": 1, "K": 1})],
     "deal.hand_size": [case("gin", "deal.hand_size", 7)],
+    "deal.first_player_extra": [case("basic_rummy", "deal.first_player_extra", 1,
+                                     scripted(players=3))],
     "deal.upcard": [case("carousel", "deal.upcard", True, RANDOM)],
     "deal.first_dealer": [case("gin", "deal.first_dealer", "first_seat"),
                           case("gin", "deal.first_dealer", "high_card")],

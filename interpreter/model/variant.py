@@ -219,6 +219,13 @@ class Variant:
         return getattr(self.step("discard"), "to", "pile") == "own_pile"
 
     @cached_property
+    def opening_step(self) -> int:
+        """Where a hand's first turn starts: after the draw when the first player is dealt
+        extra cards (deal.first_player_extra), else where every turn does."""
+        draw = self.step_index("draw")
+        return draw + 1 if self.deal.first_player_extra and draw >= 0 else self.first_step
+
+    @cached_property
     def buying(self) -> Any:
         """The rules for buying the discard out of turn (the draw step's), or None."""
         return getattr(self.step("draw"), "buying", None)
