@@ -104,3 +104,16 @@ def test_an_empty_stock_draws_the_hand_and_the_deal_moves_on():
             move = "discard 7b"                         # the starter declines to win
         g.apply(move)
     assert g.hands_played == 0 and g.scores == [0, 0] and g.dealer == 1
+
+
+def test_the_rl_observation_sees_the_pile_the_seat_draws_from():
+    from interpreter.rl.observation import Encoder
+
+    g = game({1: WINNER}, "6y 7b")
+    g.apply("discard 7b")
+    encoder = Encoder(OKEY, 4, meld_slots=4)
+    top = encoder.parts["discard_top"]
+    seven_blue = OKEY.faces.parse("7b")
+    assert encoder.encode(g, 2)[top.start + seven_blue] == 1          # seat 2 may take it
+    assert encoder.encode(g, 3)[top.start + seven_blue] == 0          # seat 3 draws from 2
+    assert encoder.encode(g, 3)[encoder.parts["discard"].start + seven_blue] == 1
