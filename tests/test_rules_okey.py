@@ -52,6 +52,13 @@ def test_the_indicator_names_the_okey_and_the_false_jokers_stand_for_it():
     assert g.observation(1)["own_piles"] == [[], [], [], []]
 
 
+def test_a_false_joker_turned_as_the_indicator_leaves_the_jokers_wild():
+    g = game({1: WINNER}, "Jk 7b")
+    rules, p = g.meld_rules, OKEY.faces.parse_many
+    assert g.observation(1)["turned"] == "Jk" and not rules.wild_faces
+    assert rules.meld(p("6k Jk 8k"), p("6k 7k 8k")) is not None
+
+
 def test_runs_turn_the_corner_at_13_but_not_through_it():
     rules, p = game({1: WINNER}, "6y 7b").meld_rules, OKEY.faces.parse_many
     assert rules.kind_of(p("12r 13r 1r")) == "run" and rules.kind_of(p("1r 2r 3r")) == "run"
