@@ -125,6 +125,7 @@ class Secrets:
         advised = _advised(state, seat)
         table = [c for meld in state.table for c in _cards(meld)]
         visible = set(state.discard) | set(table)
+        visible.update(c for pile in state.own_piles.values() for c in pile)   # face up
         if state.turned is not None:
             visible.add(state.turned)
         for other in range(state.players):

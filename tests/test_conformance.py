@@ -102,6 +102,8 @@ def card_places(state) -> dict[str, list[int]]:
     for seat, cards in state.laid_aside.items():
         places[f"laid aside {seat}"] = list(cards)
     places["turned up"] = [state.turned_up] if state.turned_up is not None else []
+    for seat, cards in state.own_piles.items():
+        places[f"own pile {seat}"] = list(cards)
     return places
 
 
@@ -163,6 +165,7 @@ def visible(state, seat: int, places: dict | None = None) -> set[int]:
     advised = advised_seats(state, seat)
     legit = set(state.hands[seat]) | set(state.discard) | set(places["table"])
     legit |= set(places["turned"]) | set(places["turned up"])
+    legit.update(c for pile in state.own_piles.values() for c in pile)   # face up
     for other in range(state.players):
         if other != seat:
             legit |= set(state.known[other])
@@ -237,6 +240,7 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
         allowed = names(state.hands[seat]) + names(state.discard) + names(places["table"])
         allowed += names(places["turned"])          # the turned card (wild rank) is public
         allowed += names([c for cards in state.laid_aside.values() for c in cards])  # face up
+        allowed += names([c for pile in state.own_piles.values() for c in pile])     # face up
         for other in range(state.players):
             if other != seat:
                 allowed += names(state.known[other])
@@ -295,9 +299,11 @@ def check_observation(state, seat: int, notation: Notation, where: str,  # noqa:
         assert "legal_actions" not in obs, f"{where}: legal actions shown to a waiting seat"
     for key, cards in obs.get("laid_aside", {}).items():        # special cards, face up
         assert Counter(cards) == names(state.laid_aside[int(key)]), f"{where}: laid aside"
+    for other, pile in enumerate(obs.get("own_piles", [])):      # own discard piles, face up
+        assert pile == notation.of(state, state.own_piles.get(other, [])), f"{where}: pile"
     rest = {k: v for k, v in scan.items() if k not in
             ("hand", "discard", "known", "advised_hands", "spread", "legal_actions", "table",
-             "turned", "laid_aside", "turned_up")}
+             "turned", "laid_aside", "turned_up", "own_piles")}
     stray = notation.tokens(json.dumps(rest))
     assert not stray, f"{where}: cards outside the regions that may show them: {stray}"
     return len(obs["log"])
@@ -465,6 +471,7 @@ class Game:
                 self.seen[seat] |= visible(state, seat, places)
             return
         public = set(state.discard)
+        public.update(c for pile in state.own_piles.values() for c in pile)
         public.update(c for meld in state.table for c, _ in meld)
         if state.turned is not None:
             public.add(state.turned)

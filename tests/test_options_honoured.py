@@ -322,6 +322,29 @@ def turned_joker(v: Variant):
 TURNED_JOKER = turned_joker
 
 
+def piles_seen(v: Variant):
+    """Basic Rummy, three players: the piles seat 2 sees after seats 0 and 1 each drew from
+    the stock and discarded, and its draw from the discard pile."""
+    g = new_game(v, players=3, seed=0, dealer=2)
+    for _ in range(2):
+        g.apply("draw stock")
+        g.apply(f"discard {g.observation(g.current_player)['hand'][0]}")
+    seen = g.observation(2)
+    g.apply("draw discard")
+    return seen["discard"], seen.get("own_piles"), g.observation(2)
+
+
+def false_joker(v: Variant):
+    """Gin with a joker and an indicator, dealer 0: 6h is turned after the upcard Qs (7h is
+    wild); seat 1 holds the joker beside 8h 9h and 9d Jd: its melds and deadwood."""
+    g = new_game(v, seed=0, dealer=0, deck=stacked(
+        {1: "Jk 8h 9h 9d Jd 2c 3s Kh 4c 2d", 0: "6d 7d 7s Kc 8c Th 4s 3d Jh Qd"}, 0, "Qs 6h",
+        jokers=1))
+    arranged = g.meld_rules.arrange(g.hand_faces(1))
+    return [g.variant.faces.token(c, d) for m in arranged.melds for c, d in
+            zip(m.cards, m.declared)], arranged.points
+
+
 def wild_in_deadwood(v: Variant):
     """Gin, dealer 0: seat 1's deadwood when its 2c (wild) meets no card it could meld with."""
     g = new_game(v, seed=0, dealer=0, deck=stacked(
@@ -439,6 +462,8 @@ TABLE: dict[str, list[Case]] = {
                              {"c": "black", "d": "red", "h": "blue", "s": "orange"}, rules_text)],
     "deck.points": [case("gin", "deck.points", {"J": 1, "Q": 1, "K": 1})],
     "deal.hand_size": [case("gin", "deal.hand_size", 7)],
+    "deal.first_player_extra": [case("basic_rummy", "deal.first_player_extra", 1,
+                                     scripted(players=3))],
     "deal.upcard": [case("carousel", "deal.upcard", True, RANDOM)],
     "deal.first_dealer": [case("gin", "deal.first_dealer", "first_seat"),
                           case("gin", "deal.first_dealer", "high_card")],
@@ -480,6 +505,9 @@ TABLE: dict[str, list[Case]] = {
     "melds.wilds.if_turned_joker": [Case("gin_standard", {"melds": {"wilds": {
         "if_turned_joker": "A"}}}, TURNED_JOKER, context={
             "deck": {"jokers": 1}, "melds": {"wilds": {"turned_card": True}}})],
+    "melds.wilds.jokers": [Case("gin_standard", {"melds": {"wilds": {"jokers": "wild_card"}}},
+                                false_joker, context={"deck": {"jokers": 1},
+                                                      "melds": {"wilds": {"turned_card": "next"}}})],
     "melds.wilds.points": [Case("gin_standard", {"melds": {"wilds": {"points": 25}}},
                                 wild_in_deadwood, context={"melds": {"wilds": {"rank": "2"}}})],
     "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},
@@ -673,6 +701,8 @@ TABLE: dict[str, list[Case]] = {
             for c in pair] + ["5c", "Kd"] + [c for c in FULL_52 if c not in (
                 ["Ah", "2h", "3h", "4h", "7c", "9d", "Td", "Kc", "5s", "Qd", "2c", "3c", "4d", "5d", "6s", "8s", "9s", "Tc", "Jc", "Qh", "5c", "Kd"])],
             probes=["discard 4h"]))],
+    "turn[].discard.to": [case("basic_rummy", "turn.2.discard.to", "own_pile", piles_seen,
+                               context={"deal": {"upcard": False}})],
     "turn[].discard.not_taken_card": [case("gin", "turn.3.discard.not_taken_card", True,
                                            scripted("take"))],
     "stock.exhausted_at": [case("gin", "stock.exhausted_at", 10, stock_run())],

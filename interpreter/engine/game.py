@@ -22,6 +22,7 @@ from ..model.variant import Variant
 from ..rules import counters, seating
 from ..spec import load_variant
 from ..steps import table_melds
+from ..steps.discard import drawn_pile
 from ..steps.knock import Knock
 from ..table import Opening
 from . import refusals, saved, saved_checks, turn
@@ -293,17 +294,19 @@ class SeatView:
         return [face_of[c] for c in state.hands[self.seat]]
 
     def discard(self) -> list[int]:
-        """The faces of the discard pile, bottom first (read only)."""
+        """The faces of the discard pile the seat draws from, bottom first (read only)."""
         state = self._state
+        pile = drawn_pile(state, self.seat)
         if state.plain:
-            return state.discard
+            return pile
         face_of = state.face_of
-        return [face_of[c] for c in state.discard]
+        return [face_of[c] for c in pile]
 
     @property
     def top(self) -> int | None:
-        """The face of the discard pile's top card (None: the pile is empty)."""
-        pile = self._state.discard
+        """The face of the top card of the discard pile the seat draws from (None: it is
+        empty)."""
+        pile = drawn_pile(self._state, self.seat)
         return self._state.face_of[pile[-1]] if pile else None
 
     @property

@@ -86,9 +86,15 @@ def _rule_parts(state: State) -> dict[str, Any]:
 
 
 def _piles(state: State) -> dict[str, Any]:
-    """What everyone sees of the discard pile's freeze, the reserve hands (their sizes: they
-    lie face down) and the special cards laid face up."""
-    v, out = state.variant, {}
+    """What everyone sees of the discard pile's freeze, each seat's own discard pile (whole:
+    they lie face up), the reserve hands (their sizes: they lie face down) and the special
+    cards laid face up."""
+    v = state.variant
+    out: dict[str, Any] = {}
+    if v.own_piles:
+        name, face_of = v.faces.name, state.face_of         # (bottom first, as laid)
+        out["own_piles"] = [[name(face_of[c]) for c in state.own_piles.get(s, [])]
+                            for s in range(state.players)]
     pile = getattr(v.step("draw"), "pile", None)
     if pile is not None and pile.freezes:
         out["pile_frozen"] = pile.frozen(state)

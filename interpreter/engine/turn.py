@@ -377,7 +377,7 @@ def begin_hand(state: GameState) -> None:
         dealing.deal_hand(state)
         story.dealt(state)
         winner = state.variant.deal.instant_winner(state)
-    state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.first_step
+    state.phase, state.player, state.step = TURN, state.in_play[0], state.variant.opening_step
     if _open(state, "hand"):                       # the upcard offer, before the first turn
         state.step = 0
 

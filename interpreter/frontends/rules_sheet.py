@@ -268,6 +268,10 @@ def _wild_ranks(v: Variant) -> list[str]:
                 else "every card of its rank is wild")
         out.append("After the deal the top card of the stock is turned face up and set aside "
                    f"for the hand: {wild}{joker}.")
+        if w.false_jokers:
+            out.append("The printed jokers are not wild: each is the wild card itself, as a "
+                       "plain card (a false joker), melding only as that card and counting its "
+                       "points.")
     if w.ranks_vary:
         out.append("A wild card stands for any card, or is its natural self; "
                    "the jokers' limits count every card standing for another.")

@@ -12,7 +12,10 @@ touches are deadwood outright, and states are memoised, so the search is exact a
 
 Wild cards: printed jokers, and the natural cards of a *wild rank* (``wild_faces``). A wild-rank
 card may stand for any card or be its natural self; the search tries each split of the hand's
-wild-rank cards into naturals and stand-ins (a pool shared with the jokers).
+wild-rank cards into naturals and stand-ins (a pool shared with the jokers). *False jokers*
+(``joker_face``): the printed jokers are not wild but plain copies of that face; the search
+packs them as that face (so ``width`` makes room for them) and the melds it returns show the
+jokers held in place of its natural copies.
 
 It is exponential in the worst case (44 cards of one deck run for minutes), so it is bounded:
 :meth:`MeldRules.arrange` accepts at most ``MAX_CARDS`` cards, and every search (arrange,
@@ -92,26 +95,30 @@ class MeldRules:
                  min_natural: int = 1, deck_jokers: int = 0, group_duplicates: bool = False,
                  wild_faces: frozenset[int] = frozenset(), wild_points: int | None = None,
                  wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = (),
-                 tables: bool = True):
-        """``tables=False`` keeps every hand on the general search (tests compare the two)."""
+                 tables: bool = True, joker_face: int | None = None):
+        """``tables=False`` keeps every hand on the general search (tests compare the two);
+        ``joker_face``: the printed jokers are false jokers, plain cards of that face."""
         self._args: dict[str, Any] = dict(
             faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
             max_jokers=max_jokers, min_natural=min_natural, deck_jokers=deck_jokers,
             group_duplicates=group_duplicates, wild_faces=wild_faces, wild_points=wild_points,
-            wilds_in=wilds_in, needs=needs, tables=tables)
+            wilds_in=wilds_in, needs=needs, tables=tables, joker_face=joker_face)
         self.faces = faces
         self.group_size = group
         self.group_duplicates = group_duplicates and copies > 1   # 7h 7h 7s is a group
-        self.width = max(1, copies)
+        self.joker_face = joker_face
+        self.width = max(1, copies) + (deck_jokers if joker_face is not None else 0)
         self.max_jokers = max_jokers
         self.min_natural = min_natural
         self.wild_faces = wild_faces
         self.wilds_in = wilds_in
         self.needs = needs
-        self.wilds = bool(faces.jokers or wild_faces)
-        self.points: tuple[int, ...] = tuple(
-            wild_points if f in wild_faces and wild_points is not None else p
-            for f, p in enumerate(faces.points))
+        self.wilds = bool(faces.jokers and joker_face is None or wild_faces)
+        points = [wild_points if f in wild_faces and wild_points is not None else p
+                  for f, p in enumerate(faces.points)]
+        if joker_face is not None and faces.joker is not None:
+            points[faces.joker] = points[joker_face]
+        self.points: tuple[int, ...] = tuple(points)
         self.templates: list[tuple[str, tuple[int, ...]]] = []
         seen: set[frozenset[int]] = set()
         for kind, template in _groups(faces, group) + _runs(faces, run, ace, wrap):
@@ -129,9 +136,12 @@ class MeldRules:
         self._bit_of = {f: 1 << f for f in range(faces.count)}.__getitem__
         self._template_melds = [Meld(kind, t, t) for kind, t in self.templates]
 
-    def with_wild_faces(self, wild_faces: frozenset[int], wild_points: int | None) -> MeldRules:
-        """The same meld rules with these natural faces wild (their points ``wild_points``)."""
-        return MeldRules(**{**self._args, "wild_faces": wild_faces, "wild_points": wild_points})
+    def with_wild_faces(self, wild_faces: frozenset[int], wild_points: int | None,
+                        joker_face: int | None = None) -> MeldRules:
+        """The same meld rules with these natural faces wild (their points ``wild_points``),
+        and the printed jokers false jokers of ``joker_face`` when given."""
+        return MeldRules(**{**self._args, "wild_faces": wild_faces, "wild_points": wild_points,
+                            "joker_face": joker_face})
 
     def without_tables(self) -> MeldRules:
         """The same meld rules answering every hand by the general search (to compare)."""
@@ -148,7 +158,12 @@ class MeldRules:
         return self._tables
 
     def is_wild(self, face: int) -> bool:
-        return face in self.wild_faces or self.faces.is_joker(face)
+        return face in self.wild_faces or self.faces.is_joker(face) and self.joker_face is None
+
+    def natural(self, face: int) -> int:
+        """The face a card melds as when natural: a false joker's is ``joker_face``."""
+        return self.joker_face if self.joker_face is not None and self.faces.is_joker(
+            face) else face
 
     # ---- legality -------------------------------------------------------------------------
     def kind_of(self, declared: Iterable[int]) -> str | None:
@@ -189,11 +204,12 @@ class MeldRules:
         """The Meld these cards make (jokers need a ``declared`` identity), or None if illegal."""
         declared = tuple(declared if declared is not None else cards)
         joker = self.faces.joker
+        shown = cards if self.joker_face is None else tuple(map(self.natural, cards))
         if len(declared) != len(cards) or any(
-                c != d and not self.is_wild(c) for c, d in zip(cards, declared)) or (
+                s != d and not self.is_wild(c) for c, s, d in zip(cards, shown, declared)) or (
                 joker is not None and joker in declared):
             return None
-        jokers = sum(c != d for c, d in zip(cards, declared))
+        jokers = sum(c != d for c, d in zip(shown, declared))
         if self.max_jokers is not None and jokers > self.max_jokers:
             return None
         if len(cards) - jokers < self.min_natural:
@@ -206,13 +222,15 @@ class MeldRules:
     # ---- search ---------------------------------------------------------------------------
     def pack(self, hand: Iterable[int]) -> tuple[int, int]:
         """A hand of faces as (packed naturals, number of jokers)."""
-        packed, jokers, width = 0, 0, self.width
+        packed, jokers, width, joker_face = 0, 0, self.width, self.joker_face
         counts: dict[int, int] = {}
         for f in hand:
             if self.faces.is_joker(f):
-                jokers += 1
-            else:
-                counts[f] = counts.get(f, 0) + 1
+                if joker_face is None:
+                    jokers += 1
+                    continue
+                f = joker_face
+            counts[f] = counts.get(f, 0) + 1
         for f, n in counts.items():
             if n > width:
                 raise ValueError(f"{n} copies of {self.faces.name(f)} but the deck has {width}")
@@ -266,6 +284,8 @@ class MeldRules:
         apart joined back) and ``points`` of deadwood."""
         if not self.needs:
             melds = self._joined(melds)
+        if self.joker_face is not None:
+            melds = self._held(hand, melds)
         used = [c for m in melds for c in m.cards]
         deadwood = list(hand)
         for c in used:
@@ -310,6 +330,21 @@ class MeldRules:
                         break
         return melds
 
+    def _held(self, hand: Sequence[int], melds: list[Meld]) -> list[Meld]:
+        """The melds showing the false jokers the hand holds in place of natural copies of
+        their face (a copy standing in for another card is a real wild card)."""
+        joker = self.faces.joker
+        if joker is None:
+            return melds
+        spare, out = hand.count(joker), []
+        for meld in melds:
+            cards = list(meld.cards)
+            for i, (c, d) in enumerate(zip(meld.cards, meld.declared)):
+                if spare and c == d == self.joker_face:
+                    cards[i], spare = joker, spare - 1
+            out.append(Meld(meld.kind, tuple(cards), meld.declared))
+        return out
+
     def in_order(self, meld: Meld) -> Meld:
         """The meld with its cards in template order (a run reads low to high)."""
         if len(set(meld.declared)) < len(meld.declared):              # identical cards
@@ -324,14 +359,15 @@ class MeldRules:
         template that fits, in template order), or None: for showing melds that were laid
         without their wilds' declarations."""
         if not any(self.is_wild(c) for c in cards):
-            return self.meld(cards)
+            return self.meld(cards, tuple(map(self.natural, cards)))
         for _kind, template in self.templates:
             if len(template) != len(cards):
                 continue
             left = list(cards)
             laid = []
             for face in template:
-                card = face if face in left else next((c for c in left if self.is_wild(c)), None)
+                card = face if face in left else next(
+                    (c for c in left if self.is_wild(c) or self.natural(c) == face), None)
                 if card is None:
                     break
                 left.remove(card)
@@ -424,7 +460,8 @@ class MeldRules:
             melds = self._template_melds
             return [melds[i] for i in self._tables.melds_in(mask)]   # type: ignore[union-attr]
         pool = sorted((f for f in hand if self.is_wild(f)), key=lambda f: -self.faces.is_joker(f))
-        have = set(hand)
+        have = set(map(self.natural, hand))
+        false_joker = self.joker_face is not None and self.faces.joker in hand
         most = len(pool) if self.max_jokers is None else min(len(pool), self.max_jokers)
         out = []
         for kind, template in self.templates:
@@ -440,10 +477,11 @@ class MeldRules:
                     naturals = tuple(f for f in present if f not in stand_in)
                     spare = list(pool)
                     for f in naturals:
-                        if f in spare:
+                        if f in spare and not (false_joker and f == self.joker_face):
                             spare.remove(f)
                     if len(spare) >= k:
-                        out.append(self._meld_from(kind, template, naturals, iter(spare)))
+                        meld = self._meld_from(kind, template, naturals, iter(spare))
+                        out.append(self._held(hand, [meld])[0] if false_joker else meld)
         jokers = sum(map(self.faces.is_joker, pool)) if "group" in self.wilds_in else 0
         return out + self._duplicate_groups(
             hand, jokers if self.max_jokers is None else min(jokers, self.max_jokers))

@@ -14,14 +14,14 @@ if TYPE_CHECKING:
 def pools(rules: MeldRules, hand: list[int]) -> list[tuple[int, int, tuple[int, ...], list[int]]]:
     """Each way of splitting the hand's wild-rank cards into naturals and stand-ins: (packed
     naturals, pool size, points left by 0, 1, ... unused pool cards, the pool with its most
-    valuable cards first). The pool holds the printed jokers too."""
-    faces, points = rules.faces, rules.points
+    valuable cards first). The pool holds the printed jokers too, unless they are false."""
+    points = rules.points
     wild = Counter(f for f in hand if f in rules.wild_faces)
     others = [f for f in hand if f not in rules.wild_faces]
     out = []
     for split in product(*(range(n + 1) for n in wild.values())):
-        pool = [f for f in others if faces.is_joker(f)]
-        naturals = [f for f in others if not faces.is_joker(f)]
+        pool = [f for f in others if rules.is_wild(f)]          # (false jokers are natural)
+        naturals = [f for f in others if not rules.is_wild(f)]
         for (f, n), k in zip(wild.items(), split):
             pool += [f] * k
             naturals += [f] * (n - k)

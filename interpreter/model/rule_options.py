@@ -43,6 +43,10 @@ class BuildContext(Protocol):
         """``scope`` with the spec's params, for formulas a rule compiles itself."""
         ...
 
+    def step_options(self, kind: str) -> Mapping[str, Any]:
+        """The options of the turn's step of ``kind`` (defaults filled in; {}: none)."""
+        ...
+
 
 def option(key: str | None = None, *, default: Any = dataclasses.MISSING,
            scope: Callable[[tuple[str, ...]], Scope] | None = None, expect: Type | None = None,

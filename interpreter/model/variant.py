@@ -41,6 +41,7 @@ class WildRules:
     if_turned_joker: int | None = None      # the wild rank when that card is a printed joker
     points: int | None = None               # a wild-rank card left in hand (None: its own value)
     stand_in: tuple[str, ...] = ("group", "run")    # meld kinds where a wild stands for a card
+    false_jokers: bool = False              # printed jokers are the wild card itself, not wild
 
     @property
     def ranks_vary(self) -> bool:
@@ -117,7 +118,8 @@ class Variant:
         found = self._rules_by_face.get(face)
         if found is None:
             found = self._rules_by_face[face] = self.meld_rules.with_wild_faces(
-                frozenset((face,)), self.wilds.points)
+                frozenset((face,)), self.wilds.points,
+                joker_face=face if self.wilds.false_jokers else None)
         return found
 
     def wild_rank(self, round: int, players: int, turned: int | None) -> int | None:
@@ -217,6 +219,18 @@ class Variant:
     def first_step(self) -> int:
         """Where a turn starts: after the upcard offer, which only the first turn has."""
         return 1 if self.turn and self.turn[0].kind == "offer_upcard" else 0
+
+    @cached_property
+    def own_piles(self) -> bool:
+        """Whether each seat discards onto a pile of its own (``discard.to: own_pile``)."""
+        return getattr(self.step("discard"), "to", "pile") == "own_pile"
+
+    @cached_property
+    def opening_step(self) -> int:
+        """Where a hand's first turn starts: after the draw when the first player is dealt
+        extra cards (deal.first_player_extra), else where every turn does."""
+        draw = self.step_index("draw")
+        return draw + 1 if self.deal.first_player_extra and draw >= 0 else self.first_step
 
     @cached_property
     def buying(self) -> Any:

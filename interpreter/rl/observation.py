@@ -6,8 +6,9 @@ a multi-deck game has copies). The parts, in order (``Encoder.parts`` gives thei
 
     hand            F     the observer's cards
     known           (P-1) x F   cards of each other seat the observer has seen
-    discard         F     every card in the discard pile
-    discard_top     N x F the top N discards, top first (one-hot)
+    discard         F     every card in the discard pile (and in every seat's own pile)
+    discard_top     N x F the top N cards of the pile the observer draws from, top first
+                          (one-hot)
     upcard          F     the card offered before the first turn
     table           F     cards in table melds (a joker counts as the joker)
     spread_melds    M x F the knocker's melds by index, as layoffs name them
@@ -23,6 +24,7 @@ It reads only ``state.observation(seat)``'s information: nothing hidden leaks in
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -82,9 +84,9 @@ class Encoder:
         for s in range(P):
             if s != seat:
                 cards("known", state.known[s], (relative(s) - 1) * F)
-        cards("discard", state.discard)
-        for depth, c in enumerate(reversed(state.discard[-self.top:] if self.top else [])):
-            out[parts["discard_top"].start + depth * F + face_of[c]] = 1
+        cards("discard", chain(state.discard, *state.own_piles.values()))   # (own piles too)
+        for depth, face in enumerate(reversed(_drawn_top(state, seat, self.top))):
+            out[parts["discard_top"].start + depth * F + face] = 1
         if state.upcard is not None:
             out[parts["upcard"].start + state.upcard] = 1      # a face already
         cards("table", (c for meld in state.table for c, _ in meld))
@@ -104,3 +106,12 @@ class Encoder:
         one_hot("dealer", relative(state.dealer))
         one_hot("knocker", P if state.knocker is None else relative(state.knocker))
         return out
+
+
+def _drawn_top(state: State, seat: int, top: int) -> list[int]:
+    """The faces of the top ``top`` cards of the pile ``seat`` draws from, bottom first."""
+    if not top:
+        return []
+    if state.variant.own_piles:
+        return state.seat_view(seat).discard()[-top:]
+    return [state.face_of[c] for c in state.discard[-top:]]

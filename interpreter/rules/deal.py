@@ -79,6 +79,8 @@ class Deal:
     first_dealer: str                        # random | high_card | first_seat
     next_dealer: str                         # left | winner | loser | same
     first_player: str = "left_of_dealer"     # left_of_dealer | dealer: who plays first
+    first_player_extra: int = 0              # more cards to the first player, who then skips
+    #                                          the first turn's draw
     reserve: Reserve | None = None           # reserve hands, taken by who runs out first
     # cards dealt each, per player count (for a formula: in round 1)
     hand_size: Mapping[int, int] = built()
@@ -117,7 +119,11 @@ class Deal:
 
     # ---- hooks ---------------------------------------------------------------------------
     def after_deal(self, state: GameState) -> None:
-        """Deal the reserve hands face down from the top of the stock."""
+        """Deal the first player's extra cards, then the reserve hands face down, from the
+        top of the stock."""
+        for _ in range(self.first_player_extra):
+            if state.stock:
+                state.hands[state.in_play[0]].append(state.stock.pop())
         if self.reserve is not None:
             stock = state.stock
             state.reserves = [[stock.pop() for _ in range(min(self.reserve.size, len(stock)))]
@@ -175,6 +181,10 @@ class Deal:
             first = ("dealer" if self.first_player == "dealer"
                      else "player to the dealer's left")
             out.append(f"The {first} plays first; play passes to the left.")
+        if self.first_player_extra:
+            extra = self.first_player_extra
+            out.append(f"The first player is dealt {extra} more card{'s' if extra != 1 else ''} "
+                       "from the stock and starts the hand without drawing.")
         if self.reserve is not None:
             r = self.reserve
             out.append(f"Then {r.hands} reserve hand{'s' if r.hands != 1 else ''} of {r.size} "

@@ -6,7 +6,7 @@ reported in the same located one-line format, all at once.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ..cards import Faces, number_ranks
@@ -253,6 +253,9 @@ class Builder:
                     break
         if w["rank"] is not None and w["turned_card"]:
             self.problem(path + ("turned_card",), "a wild rank and a turned card: give one")
+        if w["jokers"] == "wild_card" and w["turned_card"] != "next":
+            self.problem(path + ("jokers",), "false jokers (wild_card) stand for the card above "
+                         "the turned one: they need turned_card: next")
         if_joker = w["if_turned_joker"]
         if if_joker is not None and if_joker not in faces.ranks:
             self.problem(path + ("if_turned_joker",), f"unknown rank {if_joker!r} "
@@ -261,7 +264,8 @@ class Builder:
             rank=faces.ranks.index(rank) if rank in faces.ranks else None,
             rank_by_round=by_round, turned_card=w["turned_card"],
             if_turned_joker=faces.ranks.index(if_joker) if if_joker in faces.ranks else None,
-            points=w["points"], stand_in=tuple(w["stand_in"]))
+            points=w["points"], stand_in=tuple(w["stand_in"]),
+            false_jokers=w["jokers"] == "wild_card")
 
     def _melds(self, faces: Faces, decks, jokers, stand_in: tuple[str, ...]) -> MeldRules:
         m = self.spec["melds"]
@@ -416,3 +420,6 @@ class _At:
 
     def scope(self, scope: Scope) -> Scope:
         return self.builder.scope(scope)
+
+    def step_options(self, kind: str) -> Mapping[str, Any]:
+        return next((raw[kind] or {} for raw in self.builder.spec["turn"] if kind in raw), {})

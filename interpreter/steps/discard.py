@@ -1,24 +1,30 @@
-"""The discard step: one card from the hand, face up onto the discard pile; the turn ends."""
+"""The discard step: one card from the hand, face up onto the discard pile (or the seat's own
+pile, ``to: own_pile``); the turn ends."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from ..model.state_fields import SEAT, state_field
+from ..model.state_fields import PLACE, SEAT, SEAT_CARDS, state_field
 from .base import END_TURN, After, Step, not_held
 from .table_melds import extending_faces
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..engine.state import GameState
     from ..model.actions import Action
+    from ..model.rule_options import BuildContext
 
 
 @dataclass(eq=False)
 class DiscardMemory:
-    """The discard's slice of the game state: the seat that laid the discard pile's top card."""
+    """The discard's slice of the game state: the seat that laid the discard pile's top card,
+    and (``to: own_pile``) each seat's own pile, bottom first."""
 
     __slots__ = ()
     discarder: int | None = state_field("hand", SEAT, None)
+    own_piles: dict[int, list[int]] = state_field("hand", SEAT_CARDS, factory=dict, cards=PLACE)
 
 
 @dataclass(frozen=True)
@@ -30,6 +36,18 @@ class Discard(Step):
 
     not_taken_card: bool = False             # not the card taken from the discard pile this turn
     not_playable: bool = False               # not a card that could extend a table meld
+    to: str = "pile"                         # pile | own_pile: where the card goes
+
+    def check_place(self, turn: Mapping[str, int], upcard: bool, at: BuildContext) -> None:
+        if self.to != "own_pile":
+            return
+        if upcard:
+            at.problem("to", "own piles take no upcard: deal.upcard must be false")
+        draw = at.step_options("draw")
+        for key in ("depth", "pile", "buy", "not_own_discard"):
+            if draw.get(key):
+                at.problem("to", f"own piles take no draw.{key}: each draw from a pile takes "
+                           "its top card")
 
     def actions(self, state: GameState) -> tuple[list[Action], bool]:
         actions = state.action_cache.get("discard") or state.card_actions("discard")
@@ -53,7 +71,7 @@ class Discard(Step):
         return faces
 
     def apply(self, state: GameState, action: Action) -> After:
-        put_on_pile(state, state.player, action.cards[0])
+        put_on_pile(state, state.player, action.cards[0], self.to == "own_pile")
         return END_TURN
 
     def explain(self, state: GameState, action: Action) -> str | None:
@@ -72,6 +90,10 @@ class Discard(Step):
 
     def sentence(self) -> str:
         text = "Discard one card face up onto the discard pile"
+        if self.to == "own_pile":
+            text = ("Discard one card face up onto your own discard pile (each player has one, "
+                    "every card in it seen by all; a draw from the discard pile takes the top "
+                    "card of the pile of the player who played just before)")
         if self.not_taken_card:
             text += ", not a card taken from it this turn"
         if self.not_playable:
@@ -85,11 +107,39 @@ def going_out_refusal(state: GameState) -> str | None:
     return state.variant.round_end.going_out_refusal(state, state.player)
 
 
-def put_on_pile(state: GameState, seat: int, name: str) -> None:
-    """Move the seat's card ``name`` onto the discard pile (it is no longer a known card)."""
+def put_on_pile(state: GameState, seat: int, name: str, own: bool = False) -> None:
+    """Move the seat's card ``name`` onto the discard pile, or its ``own`` pile (it is no
+    longer a known card)."""
     card = state.card_in_hand(seat, name)
     state.hands[seat].remove(card)
     if card in state.known[seat]:
         state.known[seat].remove(card)
-    state.discard.append(card)
+    if own:
+        state.own_piles.setdefault(seat, []).append(card)
+    else:
+        state.discard.append(card)
     state.discarder = seat
+
+
+def previous_seat(state: GameState, seat: int) -> int:
+    """The seat that plays just before ``seat`` (the nearest to its right still in)."""
+    for back in range(1, state.players + 1):
+        other = (seat - back) % state.players
+        if other not in state.eliminated:
+            return other
+    return seat
+
+
+def drawn_pile(state: GameState, seat: int) -> list[int]:
+    """The discard pile ``seat`` draws from (read only): the one pile, or with own piles the
+    pile of the seat that plays just before it."""
+    if not state.variant.own_piles:
+        return state.discard
+    return state.own_piles.get(previous_seat(state, seat), [])
+
+
+def take_top(state: GameState, seat: int) -> int:
+    """The top card of the discard pile ``seat`` draws from, taken off it."""
+    if not state.variant.own_piles:
+        return state.discard.pop()
+    return state.own_piles[previous_seat(state, seat)].pop()

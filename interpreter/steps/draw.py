@@ -13,6 +13,7 @@ from ..model.state_fields import CARD, NAMED, SEAT_CARDS, state_field
 from ..model.views import knock_env
 from .base import BUYING, DRAW_DISCARD, DRAW_STOCK, END_TURN, NEXT, After, Step
 from .buying import Buying
+from .discard import drawn_pile, take_top
 from .piles import DiscardPile
 from .table_melds import can_use, oblige_new_meld
 
@@ -101,7 +102,7 @@ class Draw(Step):
 
     def actions(self, state: GameState) -> tuple[list[Action], bool]:
         out = [DRAW_STOCK] if state.stock else []
-        if "discard" in self.piles and state.discard and not state.stock_only and (
+        if "discard" in self.piles and drawn_pile(state, state.player) and not state.stock_only and (
                 self.discard_when is None or self.discard_when(
                     knock_env(state, state.player, state.hand_faces(state.player)))):
             reach = self._reach(state)
@@ -164,8 +165,9 @@ class Draw(Step):
             return f"there is no pile {action.pile!r}: draw from the stock or the discard pile"
         if "discard" not in self.piles:
             return "this variant draws from the stock only"
-        if not state.discard:
-            return "the discard pile is empty"
+        if not drawn_pile(state, state.player):
+            return ("the discard pile you draw from is empty" if state.variant.own_piles
+                    else "the discard pile is empty")
         if state.stock_only:
             return "everyone passed the upcard: the first turn draws from the stock"
         if self.discard_when is not None and not self.discard_when(
@@ -229,7 +231,7 @@ class Draw(Step):
 
 def take_discard(state: GameState, seat: int) -> None:
     """The seat takes the discard pile's top card (others will know it holds it)."""
-    card = state.discard.pop()
+    card = take_top(state, seat)
     state.hands[seat].append(card)
     state.known[seat].append(card)
     state.taken = card
