@@ -63,9 +63,11 @@ class RoundEnd:
         return None
 
     def going_out_refusal(self, state: GameState, seat: int) -> str | None:
-        """Why ``seat`` may not go out with the table as it is now (None: it may)."""
+        """Why ``seat`` may not go out with the table as it is now (None: it may, or it
+        would take a reserve hand instead: deal.reserve)."""
         when = self.may_go_out_when
-        if when is None or when(going_out_env(state, seat)):
+        if when is None or state.variant.deal.may_take_reserve(state, seat) or \
+                when(going_out_env(state, seat)):
             return None
         return f"you may go out (play your last card) only if: {when.text}"
 
@@ -88,9 +90,11 @@ class RoundEnd:
         if self.may_go_out_when is not None:
             keep = ("a card to keep after their discard" if variant.step("discard")
                     else "a card in hand")
+            instead = (" (a player who would take a reserve hand is not going out)"
+                       if variant.deal.reserve is not None else "")
             out.append(f"A player may go out only if: {self.may_go_out_when.text} (as the "
-                       f"table would be after the move); until then no meld may leave them "
-                       f"without {keep}.")
+                       f"table would be after the move){instead}; until then no meld may "
+                       f"leave them without {keep}.")
         if self.last_turns_after_going_out:
             out.append("After a player goes out each other player has one more turn; then the "
                        "hands are counted.")

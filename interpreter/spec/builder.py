@@ -220,7 +220,7 @@ class Builder:
             size = plain * decks[n] + jokers[n]
             hands = len(roles.play) if roles else n
             for round_, dealt in self._round_sizes(deal, n).items():
-                reserve = deal.reserve.hands * deal.reserve.size if deal.reserve else 0
+                reserve = deal.reserve.count(n) * deal.reserve.size if deal.reserve else 0
                 need = hands * dealt + (1 if deal.upcard else 0) + reserve
                 if need > size:
                     when = f" in round {round_}" if deal.hand_size_by_round else ""
