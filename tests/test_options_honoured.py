@@ -423,6 +423,8 @@ TABLE: dict[str, list[Case]] = {
         case("partnership_gin", "partnerships.teams", [[0, 1], [2, 3]]),
         Case("partnership_gin", {"partnerships": {"teams": "alternate"}}, seeded(players=6),
              context={"players": {"min": 6, "max": 6}, "deal": {"hand_size": 7}})],
+    "partnerships.from_players": [
+        Case("partnership_gin", {"partnerships": {"from_players": 5}}, seeded(players=4))],
     "partnerships.opening": [
         Case("scala_40", {"partnerships": {"opening": "player"}}, seeded(players=4),
              context={"players": {"min": 4, "max": 4},
@@ -551,7 +553,11 @@ TABLE: dict[str, list[Case]] = {
         must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
     "deal.reserve": [case("basic_rummy", "deal.reserve", {"hands": 2, "size": 3})],
     "deal.reserve.hands": [Case("basic_rummy", {"deal": {"reserve": {"hands": 1}}},
-                                context={"deal": {"reserve": {"size": 3}}})],
+                                context={"deal": {"reserve": {"size": 3}}}),
+                           Case("basic_rummy", {"deal": {"reserve": {"hands": {2: 2, 3: 1}}}},
+                                THREE, context={"deal": {"reserve": {"size": 3}}})],
+    "deal.reserve.per": [Case("burraco", {"deal": {"reserve": {"per": "player"}}},
+                              seeded(players=4, seeds=(0, 1), actions=600))],
     "deal.reserve.size": [Case("basic_rummy", {"deal": {"reserve": {"size": 2}}},
                                context={"deal": {"reserve": {"size": 3}}})],
     "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],
