@@ -320,6 +320,12 @@ def turned_joker(v: Variant):
 TURNED_JOKER = turned_joker
 
 
+def wild_rank_group(v: Variant) -> bool:
+    """Whether three 2s (2s wild) make a group."""
+    f = v.faces.parse
+    return v.hand_rules(1, 2, None).meld([f("2c"), f("2d"), f("2h")]) is not None
+
+
 def wild_in_deadwood(v: Variant):
     """Gin, dealer 0: seat 1's deadwood when its 2c (wild) meets no card it could meld with."""
     g = new_game(v, seed=0, dealer=0, deck=stacked(
@@ -449,6 +455,8 @@ TABLE: dict[str, list[Case]] = {
             "deck": {"jokers": 1}, "melds": {"wilds": {"turned_card": True}}})],
     "melds.wilds.points": [Case("gin_standard", {"melds": {"wilds": {"points": 25}}},
                                 wild_in_deadwood, context={"melds": {"wilds": {"rank": "2"}}})],
+    "melds.wilds.natural_groups": [Case("burraco", {"melds": {"wilds": {"natural_groups": True}}},
+                                        wild_rank_group)],
     "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},
                                   context={"melds": {"wilds": {"rank": "2"}}})],
     "melds.arrangement_needs[].kind": [Case("indian_rummy", {"melds": {"arrangement_needs": [

@@ -112,6 +112,21 @@ def test_a_two_may_not_join_a_meld_holding_a_joker():
     assert g.is_legal("meld [3h 4h 5h 6h 7h 8h Jk(9h)] [Kc Kd Ks] [Qc Qd Qs]")
 
 
+def test_twos_make_no_group_but_are_natural_in_their_own_run_place():
+    rules = BURRACO.hand_rules(1, 2, None)
+    f = BURRACO.faces.parse
+
+    def meld(cards: str, declared: str | None = None):
+        return rules.meld([f(c) for c in cards.split()],
+                          None if declared is None else [f(c) for c in declared.split()])
+
+    assert meld("2c 2d 2h") is None and meld("2c 2c 2h") is None       # no group of 2s
+    assert meld("Ah 2h 3h").pure and meld("2h 3h 4h").pure              # a 2 in its place
+    assert meld("5c 5d 2h", "5c 5d 5h").jokers() == 1                   # a 2 standing in
+    assert meld("5c 5d 2h 2s", "5c 5d 5h 5s") is None                   # one wild at most
+    assert meld("Ah 2h 3h 2c", "Ah 2h 3h 4h").jokers() == 1             # a natural 2, a wild
+
+
 # Four players, dealer 0: seats 1, 2, 3, 0 play in turn; seats 1 and 3 are partners.
 # Seat 1 melds every card and takes the side's pozzetto; seat 3 then draws Ah and could lay
 # every card but Jd, without a burraco.

@@ -41,6 +41,7 @@ class WildRules:
     if_turned_joker: int | None = None      # the wild rank when that card is a printed joker
     points: int | None = None               # a wild-rank card left in hand (None: its own value)
     stand_in: tuple[str, ...] = ("group", "run")    # meld kinds where a wild stands for a card
+    natural_groups: bool = True             # wild-rank cards may be a group of their own rank
 
     @property
     def ranks_vary(self) -> bool:

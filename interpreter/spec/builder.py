@@ -94,7 +94,7 @@ class Builder:
         deal = self._deal(counts, role_names)
         self._check_deck_fits(faces, decks, jokers, deal, roles, counts)
         wilds = self._wilds(faces, players)
-        melds = self._melds(faces, decks, jokers, wilds.stand_in)
+        melds = self._melds(faces, decks, jokers, wilds)
         turn = self._turn(role_names)
         for i, step in enumerate(turn):
             if step is not None:
@@ -259,9 +259,10 @@ class Builder:
             rank=faces.ranks.index(rank) if rank in faces.ranks else None,
             rank_by_round=by_round, turned_card=w["turned_card"],
             if_turned_joker=faces.ranks.index(if_joker) if if_joker in faces.ranks else None,
-            points=w["points"], stand_in=tuple(w["stand_in"]))
+            points=w["points"], stand_in=tuple(w["stand_in"]),
+            natural_groups=w["natural_groups"])
 
-    def _melds(self, faces: Faces, decks, jokers, stand_in: tuple[str, ...]) -> MeldRules:
+    def _melds(self, faces: Faces, decks, jokers, wilds: model.WildRules) -> MeldRules:
         m = self.spec["melds"]
         group, run = m["group"], m["run"]
         for name, rule in (("group", group), ("run", run)):
@@ -279,8 +280,8 @@ class Builder:
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
             min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
-            group_duplicates=bool(group and group["duplicates"]), wilds_in=stand_in,
-            needs=needs)
+            group_duplicates=bool(group and group["duplicates"]), wilds_in=wilds.stand_in,
+            natural_groups=wilds.natural_groups, needs=needs)
 
     def _partnerships(self, counts: range) -> Partnerships | None:
         options = self.spec.get("partnerships")
