@@ -104,6 +104,18 @@ def test_closing_with_a_burraco_scores_the_hand(extra, extend, bonus, melded):
     assert g.history[0]["points"] == [-90 - 100, runs + melded + groups + bonus + 100]
 
 
+def test_closing_needs_a_final_discard():
+    g = two("Ac Ad As 5c 5d 5s 9c 9d 9s 9h 5h")
+    g.apply("draw stock")
+    g.apply(EVERY_CARD)                               # the pozzetto may be taken so
+    table = "[3h 4h 5h 6h 7h 8h 9h] [Kc Kd Ks] [Qc Qd Qs] [Ac Ad As] [9c 9d 9s]"
+    with pytest.raises(IllegalAction, match="would leave no card to discard"):
+        g.apply(f"meld {table} [5c 5d 5s 5h]")
+    g.apply(f"meld {table} [5c 5d 5s]")
+    g.apply("discard 5h")
+    assert g.history[0]["outcome"] == "closing"
+
+
 def test_a_two_may_not_join_a_meld_holding_a_joker():
     g = two("Ac Ad As 5c 5d 5s 9c 9d 9s Jk 2c")
     g.apply("draw stock")
@@ -175,3 +187,12 @@ def test_bots_play_a_short_match_to_the_end(tmp_path, bot, players):
     if players == 4:
         assert g.scores[0] == g.scores[2] and g.scores[1] == g.scores[3]
         assert sum(g.returns()) == pytest.approx(0)
+
+
+def test_greedy_plays_a_whole_match_past_a_group_of_identical_cards():
+    """Seed 5 lays a group 7h 7h Jk(7h) that the play search once grew into a run."""
+    g = new_game(BURRACO, players=4, seed=5)
+    agents = [make_agent("greedy", seed=5 + s) for s in range(4)]
+    while not g.is_terminal:
+        g.apply(agents[g.current_player].act(g))
+    assert max(g.scores) >= 2005

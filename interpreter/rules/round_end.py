@@ -71,6 +71,11 @@ class RoundEnd:
             return None
         return f"you may go out (play your last card) only if: {when.text}"
 
+    def keeps_a_card(self, state: GameState, seat: int) -> bool:
+        """Whether a meld of ``seat``'s must leave a card to discard (``out_by_discard``; not
+        for a player who would take a reserve hand instead of going out: deal.reserve)."""
+        return self.out_by_discard and not state.variant.deal.may_take_reserve(state, seat)
+
     def quiet_while(self) -> Quiet | None:
         """When :meth:`after_turn` surely says nothing (None: a formula decides, never sure)."""
         if self.void_when is not None:
@@ -86,7 +91,8 @@ class RoundEnd:
         out = [f"A round ends when {', or '.join(ends)}."]
         if self.out_by_discard:
             out.append("Going out needs a final discard: no meld may use the last card in the "
-                       "hand.")
+                       "hand" + (" (but a player who would take a reserve hand may)"
+                                 if variant.deal.reserve is not None else "") + ".")
         if self.may_go_out_when is not None:
             keep = ("a card to keep after their discard" if variant.step("discard")
                     else "a card in hand")
