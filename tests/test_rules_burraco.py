@@ -43,6 +43,15 @@ def legal(g) -> list[str]:
     return [str(a) for a in g.legal_actions()]
 
 
+@pytest.mark.parametrize("players, teams, pozzetti", [
+    (2, [[0], [1]], 2), (3, [[0], [1], [2]], 3), (4, [[0, 2], [1, 3]], 2)])
+def test_partners_from_four_players_and_one_pozzetto_a_side(players, teams, pozzetti):
+    g = new_game(BURRACO, players=players, seed=1)
+    seen = g.observation(0)
+    assert seen["teams"] == teams and seen["reserves"] == [11] * pozzetti
+    assert len(g.stock) == 108 - 11 * players - 1 - 11 * pozzetti
+
+
 def test_a_draw_from_the_pile_takes_the_whole_pile():
     g = two("Ac Ad As 5c 5d 5s 9c 9d 9s 9h Jd")
     for action in ("draw stock", "discard Qs", "draw stock"):
