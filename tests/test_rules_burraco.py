@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 import yaml
 
-from interpreter import IllegalAction, load_variant, new_game
+from interpreter import IllegalAction, State, load_variant, new_game
 from interpreter.agents import make_agent
 
 BURRACO = load_variant("burraco")
@@ -171,6 +171,15 @@ def test_one_pozzetto_to_a_side_so_the_partner_then_closes_or_is_refused(tmp_pat
     g.apply("draw stock")
     assert not g.is_legal(SEAT3_OUT)        # the side has its pozzetto but no burraco
     assert g.observation(3)["teams"] == [[0, 2], [1, 3]]
+    g = four()                              # seat 1 lays 2h in its place: a clean burraco
+    for action in ("draw stock", EVERY_CARD, "meld [2h 3h 4h 5h 6h 7h 8h] [Kc Kd Ks] [Qc Qd Qs]",
+                   "discard Qh", "draw stock", "discard 8h", "draw stock"):
+        g.apply(action)
+    g.apply(SEAT3_OUT.replace("[3h", "[2h 3h"))
+    g.apply("discard Jd")                   # seat 3 closes for the side
+    assert g.history[0]["outcome"] == "closing" and g.history[0]["winners"] == [3]
+    assert g.rounds_won == [0, 1, 0, 1] and g.scores[1] == g.scores[3] > 0 > g.scores[0]
+    assert State.from_json(g.to_json()).rounds_won == [0, 1, 0, 1]      # the check agrees
     path = tmp_path / "each.yaml"           # a pozzetto to each player: seat 3 takes one
     path.write_text(yaml.safe_dump({"extends": "burraco", "name": "Each",
                                     "deal": {"reserve": {"per": "player"}}}))
@@ -183,16 +192,13 @@ def test_one_pozzetto_to_a_side_so_the_partner_then_closes_or_is_refused(tmp_pat
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("bot", ["random", "greedy"])
-def test_bots_play_a_short_match_to_the_end(tmp_path, bot, players):
-    path = tmp_path / "short.yaml"          # the full game (to 2005) takes 2-5 s per match
-    path.write_text(yaml.safe_dump({"extends": "burraco", "name": "Short",
-                                    "params": {"game_to": 300}}))
-    g = new_game(load_variant(path), players=players, seed=3)
+def test_bots_play_a_whole_match_to_the_end(bot, players):
+    g = new_game(BURRACO, players=players, seed=3)   # to 2005: about a second a match
     agents = [make_agent(bot, seed=s) for s in range(players)]
     start = time.time()
     while not g.is_terminal:
         g.apply(agents[g.current_player].act(g))
-    assert max(g.scores) >= 300 and time.time() - start < 60
+    assert max(g.scores) >= 2005 and time.time() - start < 60
     if players == 4:
         assert g.scores[0] == g.scores[2] and g.scores[1] == g.scores[3]
         assert sum(g.returns()) == pytest.approx(0)
