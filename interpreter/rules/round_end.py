@@ -96,7 +96,7 @@ class RoundEnd:
         if self.may_go_out_when is not None:
             keep = ("a card to keep after their discard" if variant.step("discard")
                     else "a card in hand")
-            instead = (" (a player who would take a reserve hand is not going out)"
+            instead = ("; a player who would take a reserve hand is not going out"
                        if variant.deal.reserve is not None else "")
             out.append(f"A player may go out only if: {self.may_go_out_when.text} (as the "
                        f"table would be after the move){instead}; until then no meld may "
