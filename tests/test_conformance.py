@@ -497,6 +497,13 @@ class Game:
             buried = set(self.notation.of(state, self.stock_before[:-4]))
             assert not buried & set(shown), f"{where}: reveals stock cards {buried & set(shown)}"
 
+    def winning_seats(self, winners: list[int]) -> set[int]:
+        """The seats a hand's winners win it for: with partnerships, their whole teams."""
+        partnerships = self.variant.partnerships
+        if partnerships is None:
+            return set(winners)
+        return {s for w in winners for s in partnerships.team_of(self.state.players, w)}
+
     def check_scores(self, where: str) -> None:
         """Scores are the history's sums (bonuses only once the match is over); wins and hands
         played agree with the history. New history entries are checked once each."""
@@ -515,7 +522,7 @@ class Game:
                     assert h["points"] == [0] * n and not h["winners"], f"{where}: void hand {h}"
                 else:
                     self.hands_scored += 1
-                    self.wins.update(h["winners"])
+                    self.wins.update(self.winning_seats(h["winners"]))
                 for role in silent:
                     assert h["points"][h["roles"][role]] == 0, f"{where}: the {role} scored: {h}"
                 for s in range(n):

@@ -345,6 +345,12 @@ def false_joker(v: Variant):
             zip(m.cards, m.declared)], arranged.points
 
 
+def wild_rank_group(v: Variant) -> bool:
+    """Whether three 2s (2s wild) make a group."""
+    f = v.faces.parse
+    return v.hand_rules(1, 2, None).meld([f("2c"), f("2d"), f("2h")]) is not None
+
+
 def wild_in_deadwood(v: Variant):
     """Gin, dealer 0: seat 1's deadwood when its 2c (wild) meets no card it could meld with."""
     g = new_game(v, seed=0, dealer=0, deck=stacked(
@@ -483,6 +489,8 @@ TABLE: dict[str, list[Case]] = {
         case("partnership_gin", "partnerships.teams", [[0, 1], [2, 3]]),
         Case("partnership_gin", {"partnerships": {"teams": "alternate"}}, seeded(players=6),
              context={"players": {"min": 6, "max": 6}, "deal": {"hand_size": 7}})],
+    "partnerships.from_players": [
+        Case("partnership_gin", {"partnerships": {"from_players": 5}}, seeded(players=4))],
     "partnerships.opening": [
         Case("scala_40", {"partnerships": {"opening": "player"}}, seeded(players=4),
              context={"players": {"min": 4, "max": 4},
@@ -510,6 +518,8 @@ TABLE: dict[str, list[Case]] = {
                                                       "melds": {"wilds": {"turned_card": "next"}}})],
     "melds.wilds.points": [Case("gin_standard", {"melds": {"wilds": {"points": 25}}},
                                 wild_in_deadwood, context={"melds": {"wilds": {"rank": "2"}}})],
+    "melds.wilds.natural_groups": [Case("burraco", {"melds": {"wilds": {"natural_groups": True}}},
+                                        wild_rank_group)],
     "melds.wilds.stand_in": [Case("gin_standard", {"melds": {"wilds": {"stand_in": ["run"]}}},
                                   context={"melds": {"wilds": {"rank": "2"}}})],
     "melds.arrangement_needs[].kind": [Case("indian_rummy", {"melds": {"arrangement_needs": [
@@ -642,7 +652,11 @@ TABLE: dict[str, list[Case]] = {
         must_use_deepest=False)}, DEEP_PILE, context={"turn": depth_turn()})],
     "deal.reserve": [case("basic_rummy", "deal.reserve", {"hands": 2, "size": 3})],
     "deal.reserve.hands": [Case("basic_rummy", {"deal": {"reserve": {"hands": 1}}},
-                                context={"deal": {"reserve": {"size": 3}}})],
+                                context={"deal": {"reserve": {"size": 3}}}),
+                           Case("basic_rummy", {"deal": {"reserve": {"hands": {2: 2, 3: 1}}}},
+                                THREE, context={"deal": {"reserve": {"size": 3}}})],
+    "deal.reserve.per": [Case("burraco", {"deal": {"reserve": {"per": "player"}}},
+                              seeded(players=4, seeds=(0, 1), actions=600))],
     "deal.reserve.size": [Case("basic_rummy", {"deal": {"reserve": {"size": 2}}},
                                context={"deal": {"reserve": {"size": 3}}})],
     "special_cards": [case("basic_rummy", "special_cards", {"cards": ["3h", "3d"]})],

@@ -64,8 +64,8 @@ def test_every_turn_step_sentence_appears_in_order(name):
 def test_lines_fit_and_formulas_stay_on_one_line(name):
     """Lines fit the width unless one formula alone is longer; every formula is whole."""
     v = load_variant(name)
-    formulas = [v.match.ends_when] + [getattr(step, f.name) for step in v.turn
-                                      for f in dataclasses.fields(step)]
+    formulas = [v.match.ends_when, v.round_end.may_go_out_when] + [
+        getattr(step, f.name) for step in v.turn for f in dataclasses.fields(step)]
     formulas = [f for f in formulas if hasattr(f, "text")]
     for row in v.scoring.outcomes:
         formulas += [row.when, row.winners] + [a.points for a in row.awards]

@@ -144,13 +144,20 @@ def _match(s: dict, variant: Variant, n: int) -> None:
                        f"(outcomes are {', '.join(sorted(outcomes))})")
         if record["outcome"] != void:
             scored += 1
-            for seat in record["winners"]:
+            for seat in _winning_seats(variant, n, record["winners"]):
                 wins[seat] += 1
     if s["hands_played"] != scored:
         raise fail(f"{S}.hands_played", f"{s['hands_played']}, but the history records "
                    f"{scored} scored hands")
     if s["rounds_won"] != wins:
         raise fail(f"{S}.rounds_won", f"{s['rounds_won']}, but the history's winners give {wins}")
+
+
+def _winning_seats(variant: Variant, players: int, winners: list[int]) -> set[int]:
+    """The seats a hand's winners win it for: with partnerships, their whole teams."""
+    if variant.partnerships is None:
+        return set(winners)
+    return {s for w in winners for s in variant.partnerships.team_of(players, w)}
 
 
 def _position(s: dict, variant: Variant) -> None:

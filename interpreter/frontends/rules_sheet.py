@@ -172,6 +172,8 @@ def _points(v: Variant) -> str:
     for r, rank in enumerate(faces.ranks):
         value = faces.points[r]
         label = "face value" if rank.isdigit() and int(rank) == value else str(value)
+        if parts and parts[-1][1] == str(value):        # 3 4 5 6 7 all 5: one group
+            label = str(value)
         if parts and parts[-1][1] == label:
             parts[-1][0].append(rank)
         else:
@@ -275,6 +277,9 @@ def _wild_ranks(v: Variant) -> list[str]:
     if w.ranks_vary:
         out.append("A wild card stands for any card, or is its natural self; "
                    "the jokers' limits count every card standing for another.")
+        if not w.natural_groups:
+            out.append("Wild-rank cards make no group of their own rank: one is natural only in "
+                       "its own place in a run of its suit.")
         if w.points is not None:
             out.append(f"A wild card left in hand counts {w.points}.")
     if (w.ranks_vary or _has_jokers(v)) and set(w.stand_in) != {"group", "run"}:

@@ -95,14 +95,17 @@ class MeldRules:
                  min_natural: int = 1, deck_jokers: int = 0, group_duplicates: bool = False,
                  wild_faces: frozenset[int] = frozenset(), wild_points: int | None = None,
                  wilds_in: tuple[str, ...] = ("group", "run"), needs: tuple[Need, ...] = (),
-                 tables: bool = True, joker_face: int | None = None):
+                 tables: bool = True, joker_face: int | None = None,
+                 natural_groups: bool = True):
         """``tables=False`` keeps every hand on the general search (tests compare the two);
-        ``joker_face``: the printed jokers are false jokers, plain cards of that face."""
+        ``joker_face``: the printed jokers are false jokers, plain cards of that face;
+        ``natural_groups=False``: no group holds a natural wild-rank card."""
         self._args: dict[str, Any] = dict(
             faces=faces, group=group, run=run, ace=ace, wrap=wrap, copies=copies,
             max_jokers=max_jokers, min_natural=min_natural, deck_jokers=deck_jokers,
             group_duplicates=group_duplicates, wild_faces=wild_faces, wild_points=wild_points,
-            wilds_in=wilds_in, needs=needs, tables=tables, joker_face=joker_face)
+            wilds_in=wilds_in, needs=needs, tables=tables, joker_face=joker_face,
+            natural_groups=natural_groups)
         self.faces = faces
         self.group_size = group
         self.group_duplicates = group_duplicates and copies > 1   # 7h 7h 7s is a group
@@ -112,6 +115,7 @@ class MeldRules:
         self.min_natural = min_natural
         self.wild_faces = wild_faces
         self.wilds_in = wilds_in
+        self.no_wild_groups = frozenset(() if natural_groups else wild_faces)
         self.needs = needs
         self.wilds = bool(faces.jokers and joker_face is None or wild_faces)
         points = [wild_points if f in wild_faces and wild_points is not None else p
@@ -122,6 +126,8 @@ class MeldRules:
         self.templates: list[tuple[str, tuple[int, ...]]] = []
         seen: set[frozenset[int]] = set()
         for kind, template in _groups(faces, group) + _runs(faces, run, ace, wrap):
+            if kind == "group" and self.no_wild_groups.intersection(template):
+                continue
             if frozenset(template) not in seen:
                 seen.add(frozenset(template))
                 self.templates.append((kind, template))
@@ -198,7 +204,8 @@ class MeldRules:
         low, high = self.group_size
         rank = self.faces.rank_of
         return (low <= len(declared) <= high and self.faces.joker not in declared
-                and len({rank(d) for d in declared}) == 1)
+                and len({rank(d) for d in declared}) == 1
+                and not self.no_wild_groups.intersection(declared))
 
     def meld(self, cards: Sequence[int], declared: Sequence[int] | None = None) -> Meld | None:
         """The Meld these cards make (jokers need a ``declared`` identity), or None if illegal."""
@@ -494,7 +501,7 @@ class MeldRules:
         low, high = self.group_size
         by_rank: dict[int, list[int]] = {}
         for f in sorted(hand):
-            if not self.faces.is_joker(f):
+            if not self.faces.is_joker(f) and f not in self.no_wild_groups:
                 by_rank.setdefault(self.faces.rank_of(f), []).append(f)
         out = []
         for cards in by_rank.values():

@@ -42,6 +42,7 @@ class WildRules:
     points: int | None = None               # a wild-rank card left in hand (None: its own value)
     stand_in: tuple[str, ...] = ("group", "run")    # meld kinds where a wild stands for a card
     false_jokers: bool = False              # printed jokers are the wild card itself, not wild
+    natural_groups: bool = True             # wild-rank cards may be a group of their own rank
 
     @property
     def ranks_vary(self) -> bool:

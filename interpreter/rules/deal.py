@@ -56,10 +56,18 @@ class ReserveMemory:
 
 @dataclass(frozen=True)
 class Reserve:
-    """Reserve hands: ``hands`` of ``size`` cards each."""
+    """Reserve hands: ``hands`` of ``size`` cards each, at most one to each player (``per``:
+    player) or to each team (team)."""
 
-    hands: int = 2
+    hands: int | Mapping[str, int] = 2      # or per player count
     size: int = 11
+    per: str = "player"
+
+    def count(self, players: int) -> int:
+        """Reserve hands dealt at a table of ``players`` (a count the map leaves out: none)."""
+        if isinstance(self.hands, int):
+            return self.hands
+        return next((k for n, k in self.hands.items() if int(n) == players), 0)
 
 
 @dataclass(frozen=True)
@@ -127,16 +135,27 @@ class Deal:
         if self.reserve is not None:
             stock = state.stock
             state.reserves = [[stock.pop() for _ in range(min(self.reserve.size, len(stock)))]
-                              for _ in range(self.reserve.hands)]
+                              for _ in range(self.reserve.count(state.players))]
 
     def take_reserve(self, state: GameState, seat: int) -> bool:
-        """``seat``, out of cards, takes a reserve hand if one is left and it has taken none;
+        """``seat``, out of cards, takes a reserve hand if it may (:meth:`may_take_reserve`);
         whether it did (it then plays on)."""
-        if state.hands[seat] or not state.reserves or seat in state.took_reserve:
+        if state.hands[seat] or not self.may_take_reserve(state, seat):
             return False
         state.hands[seat] = state.reserves.pop(0)
         state.took_reserve.append(seat)
         return True
+
+    def may_take_reserve(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` would take a reserve hand on running out of cards: one is left,
+        and neither it nor (``per``: team) a partner has taken one."""
+        if not state.reserves:
+            return False
+        assert self.reserve is not None                 # (reserves are dealt by it)
+        partnerships = state.variant.partnerships
+        takers = ((seat,) if self.reserve.per == "player" or partnerships is None
+                  else partnerships.team_of(state.players, seat))
+        return not any(s in state.took_reserve for s in takers)
 
     def after_turn(self, state: GameState, seat: int) -> None:
         """After ``seat``'s turn: a seat that has run out takes a reserve hand (and the next
@@ -187,11 +206,18 @@ class Deal:
                        "from the stock and starts the hand without drawing.")
         if self.reserve is not None:
             r = self.reserve
-            out.append(f"Then {r.hands} reserve hand{'s' if r.hands != 1 else ''} of {r.size} "
-                       "cards are dealt face down from the stock. The first player to run out "
-                       "of cards (by melding or discarding the last one) takes one instead of "
-                       "going out and plays on (at once when melding; on the next turn after a "
-                       "discard); each player takes at most one.")
+            side = r.per == "team" and variant.partnerships is not None
+            low, high = variant.players
+            by_count = {n: r.count(n) for n in range(low, high + 1)}
+            hands = (f"{r.hands} reserve hand{'s' if r.hands != 1 else ''}"
+                     if isinstance(r.hands, int) else "reserve hands (" + "; ".join(
+                         f"{k} with {n} players" for n, k in by_count.items()) + ")")
+            out.append(f"Then {hands} of {r.size} "
+                       "cards are dealt face down from the stock. The first player "
+                       + ("of a side " if side else "") + "to run out of cards (by melding or "
+                       "discarding the last one) takes one instead of going out and plays on "
+                       "(at once when melding; on the next turn after a discard); each "
+                       + ("side (partnership)" if side else "player") + " takes at most one.")
         if self.instant_win is not None:
             out.append(f"A dealt hand wins at once when {self.instant_win.when.text} (checked "
                        "for each player from the first player on, before anyone plays): the "

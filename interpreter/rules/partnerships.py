@@ -36,15 +36,23 @@ class Partnerships:
     teams: str | Teams                     # across | alternate | the seats of each team
     by_count: Mapping[int, Teams]          # player count -> teams (each a tuple of seats)
     opening: str = "team"                  # team | player: whose first meld the opening is
+    from_players: int | None = None        # fewer players than this play alone (None: never)
 
     @classmethod
     def build(cls, options: dict[str, Any], at: BuildContext,
               counts: Iterable[int]) -> Partnerships:
         """The teams for each player count in ``counts``; a count they cannot seat is a
         located problem."""
-        how = options["teams"]
+        how, least = options["teams"], options["from_players"]
         by_count: dict[int, Teams] = {}
         counts = list(counts)
+        if least is not None:                  # fewer players: each a team of one
+            by_count = {n: tuple((s,) for s in range(n)) for n in counts if n < least}
+            counts = [n for n in counts if n >= least]
+            if not counts:
+                at.warn("from_players", f"no player count of the variant reaches {least}: "
+                        "every player plays alone")
+                return cls(how, by_count, options["opening"], least)
         if isinstance(how, list):
             given = tuple(tuple(team) for team in how)
             seats = sorted(s for team in given for s in team)
@@ -52,15 +60,15 @@ class Partnerships:
                 at.problem("teams", f"the teams must hold each seat 0-{max(counts) - 1} "
                            f"exactly once, for a variant with one player count (players is "
                            f"{counts[0]}-{counts[-1]})")
-            by_count = {n: given for n in counts}
-            return cls(given, by_count, options["opening"])
+            by_count.update({n: given for n in counts})
+            return cls(given, by_count, options["opening"], least)
         for n in counts:
             found = _seated(how, n)
             if found is None:
                 at.problem("teams", f"{how} teams need {ALLOWED[how]}, not {n} players")
                 continue
             by_count[n] = found
-        return cls(how, by_count, options["opening"])
+        return cls(how, by_count, options["opening"], least)
 
     # ---- what the other rules ask ------------------------------------------------------
     def of(self, players: int) -> Teams:
@@ -90,9 +98,12 @@ class Partnerships:
     # ---- words ---------------------------------------------------------------------------
     def sentences(self, variant: Variant) -> list[str]:
         """The section, for the rules sheet."""
-        counts = sorted(self.by_count)
+        counts = [n for n in sorted(self.by_count)
+                  if self.from_players is None or n >= self.from_players]
         shown = "; ".join(f"with {n} players, seats " + " against ".join(
             "+".join(str(s) for s in team) for team in self.by_count[n]) for n in counts)
+        if self.from_players is not None and min(self.by_count) < self.from_players:
+            shown += f"; with fewer than {self.from_players} players each plays alone"
         how = {"across": "teams of two, partners sitting facing each other",
                "alternate": "two teams, partners on every other seat"}.get(
             str(self.teams), "teams by seat")

@@ -63,11 +63,18 @@ class RoundEnd:
         return None
 
     def going_out_refusal(self, state: GameState, seat: int) -> str | None:
-        """Why ``seat`` may not go out with the table as it is now (None: it may)."""
+        """Why ``seat`` may not go out with the table as it is now (None: it may, or it
+        would take a reserve hand instead: deal.reserve)."""
         when = self.may_go_out_when
-        if when is None or when(going_out_env(state, seat)):
+        if when is None or state.variant.deal.may_take_reserve(state, seat) or \
+                when(going_out_env(state, seat)):
             return None
         return f"you may go out (play your last card) only if: {when.text}"
+
+    def keeps_a_card(self, state: GameState, seat: int) -> bool:
+        """Whether a meld of ``seat``'s must leave a card to discard (``out_by_discard``; not
+        for a player who would take a reserve hand instead of going out: deal.reserve)."""
+        return self.out_by_discard and not state.variant.deal.may_take_reserve(state, seat)
 
     def quiet_while(self) -> Quiet | None:
         """When :meth:`after_turn` surely says nothing (None: a formula decides, never sure)."""
@@ -84,13 +91,16 @@ class RoundEnd:
         out = [f"A round ends when {', or '.join(ends)}."]
         if self.out_by_discard:
             out.append("Going out needs a final discard: no meld may use the last card in the "
-                       "hand.")
+                       "hand" + (" (but a player who would take a reserve hand may)"
+                                 if variant.deal.reserve is not None else "") + ".")
         if self.may_go_out_when is not None:
             keep = ("a card to keep after their discard" if variant.step("discard")
                     else "a card in hand")
+            instead = ("; a player who would take a reserve hand is not going out"
+                       if variant.deal.reserve is not None else "")
             out.append(f"A player may go out only if: {self.may_go_out_when.text} (as the "
-                       f"table would be after the move); until then no meld may leave them "
-                       f"without {keep}.")
+                       f"table would be after the move){instead}; until then no meld may "
+                       f"leave them without {keep}.")
         if self.last_turns_after_going_out:
             out.append("After a player goes out each other player has one more turn; then the "
                        "hands are counted.")

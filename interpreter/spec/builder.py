@@ -95,7 +95,7 @@ class Builder:
         deal = self._deal(counts, role_names)
         self._check_deck_fits(faces, decks, jokers, deal, roles, counts)
         wilds = self._wilds(faces, players)
-        melds = self._melds(faces, decks, jokers, wilds.stand_in)
+        melds = self._melds(faces, decks, jokers, wilds)
         turn = self._turn(role_names)
         for i, step in enumerate(turn):
             if step is not None:
@@ -222,7 +222,7 @@ class Builder:
             size = plain * decks[n] + jokers[n]
             hands = len(roles.play) if roles else n
             for round_, dealt in self._round_sizes(deal, n).items():
-                reserve = deal.reserve.hands * deal.reserve.size if deal.reserve else 0
+                reserve = deal.reserve.count(n) * deal.reserve.size if deal.reserve else 0
                 need = hands * dealt + (1 if deal.upcard else 0) + reserve
                 if need > size:
                     when = f" in round {round_}" if deal.hand_size_by_round else ""
@@ -265,9 +265,9 @@ class Builder:
             rank_by_round=by_round, turned_card=w["turned_card"],
             if_turned_joker=faces.ranks.index(if_joker) if if_joker in faces.ranks else None,
             points=w["points"], stand_in=tuple(w["stand_in"]),
-            false_jokers=w["jokers"] == "wild_card")
+            false_jokers=w["jokers"] == "wild_card", natural_groups=w["natural_groups"])
 
-    def _melds(self, faces: Faces, decks, jokers, stand_in: tuple[str, ...]) -> MeldRules:
+    def _melds(self, faces: Faces, decks, jokers, wilds: model.WildRules) -> MeldRules:
         m = self.spec["melds"]
         group, run = m["group"], m["run"]
         for name, rule in (("group", group), ("run", run)):
@@ -285,8 +285,8 @@ class Builder:
             ace=run["ace"] if run else "low", wrap=run["wrap"] if run else False,
             copies=max(decks.values()), max_jokers=m["jokers"]["max_per_meld"],
             min_natural=m["jokers"]["min_natural"], deck_jokers=max(jokers.values()),
-            group_duplicates=bool(group and group["duplicates"]), wilds_in=stand_in,
-            needs=needs)
+            group_duplicates=bool(group and group["duplicates"]), wilds_in=wilds.stand_in,
+            natural_groups=wilds.natural_groups, needs=needs)
 
     def _partnerships(self, counts: range) -> Partnerships | None:
         options = self.spec.get("partnerships")

@@ -186,7 +186,7 @@ def new_tables(state: GameState, seat: int, hand: list[int], must_face: int | No
     rules = state.meld_rules
     table = table_faces(state)
     pending = opening(state, seat)
-    keep = 1 if v.round_end.out_by_discard else 0       # a card kept back to discard
+    keep = 1 if v.round_end.keeps_a_card(state, seat) else 0     # a card kept to discard
     if pending is not None and not pending.by_count_and_points:
         for melds in opening_sets(rules, table, hand, pending, keep, v.table.manipulation):
             if must_face is None or any(must_face in m.cards and _holds_naturals(
@@ -328,7 +328,7 @@ def checked_table(state: GameState, action: Action) -> list[list[tuple[int, int]
     if reason is not None:
         raise IllegalAction(f"{action} is not a legal meld: {reason}")
     added = sum(map(len, new)) - sum(map(len, state.table))
-    if v.round_end.out_by_discard and added >= len(hand):
+    if v.round_end.keeps_a_card(state, seat) and added >= len(hand):
         raise IllegalAction(f"{action} would leave no card to discard: in this variant a "
                             "player goes out by discarding the last card")
     return new

@@ -306,8 +306,9 @@ def _growth(rules: MeldRules, table: Table, have: set[int], jokers: int):
         declared = {d for _, d in meld}
         cap = None if rules.max_jokers is None else rules.max_jokers - sum(
             f != d for f, d in meld)               # jokers and wild cards standing in
-        extras = (tuple(f for f in t if f not in declared)
-                  for t in _templates_with(rules, meld[0][1]) if declared < set(t))
+        extras = () if len(declared) < len(meld) else (   # (a group of identical cards:
+            tuple(f for f in t if f not in declared)      # its faces are no template's)
+            for t in _templates_with(rules, meld[0][1]) if declared < set(t))
         growth.append((cap, [e for e in extras
                              if sum(f not in have for f in e) <= _cap(jokers, cap)]))
     return growth
