@@ -413,9 +413,10 @@ def _check_pending(state: GameState, action: Action, table: list[list[list[int]]
         raise IllegalAction(f"{action} does not meld {name(face_of[must])}, {what}")
     if not naturals:
         return
-    meld = next(m for m in table if any(c == must for c, _ in m))
-    if any(c in on_table for c, _ in meld) or not _holds_naturals(
-            state.meld_rules, [(face_of[c], d) for c, d in meld], face_of[must], naturals):
+    face = face_of[must]                 # (copies of one face are interchangeable: any will do)
+    if not any(all(c not in on_table for c, _ in meld) and any(face_of[c] == face for c, _ in meld)
+               and _holds_naturals(state.meld_rules, [(face_of[c], d) for c, d in meld], face,
+                                   naturals) for meld in table):
         raise IllegalAction(f"{action} does not put {name(face_of[must])}, "
                             f"taken from a frozen pile, into a new meld with {naturals} natural "
                             "cards of its rank")
