@@ -18,10 +18,12 @@ import dataclasses
 import functools
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from typing import Any, Protocol
 
+from ..cards import Faces
+from ..errors import CardError
 from ..formula import Formula, Scope, Type
 
 
@@ -46,6 +48,19 @@ class BuildContext(Protocol):
     def step_options(self, kind: str) -> Mapping[str, Any]:
         """The options of the turn's step of ``kind`` (defaults filled in; {}: none)."""
         ...
+
+
+def named_faces(faces: Faces, names: Iterable[str], at: BuildContext,
+                key: str) -> frozenset[int]:
+    """The faces of the card ``names`` listed under ``key``, a located problem
+    (``key.k``) for each name the deck does not have."""
+    found = set()
+    for k, name in enumerate(names):
+        try:
+            found.add(faces.parse(name))
+        except CardError as error:
+            at.problem(f"{key}.{k}", str(error))
+    return frozenset(found)
 
 
 def option(key: str | None = None, *, default: Any = dataclasses.MISSING,

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER
-from ..errors import CardError
 from ..formula import BOOL, NUM, Formula, Scope
 from ..melds.needs import MeldValues, Need, needs_text
-from ..model.rule_options import build_options, built, option
+from ..model.rule_options import build_options, built, named_faces, option
 from ..model.scopes import deal_scope, opening_scope
 from ..model.views import going_out_env
 from ..table.swaps import JokerSwap
@@ -87,16 +86,11 @@ class TableRules:
         if values["opening_all_cards"] is not None and out_by_discard:
             at.problem("opening.all_cards", "an opening using every card cannot be met where "
                        "round_end.out_by_discard keeps one back")
-        going_out = set()
-        for k, name in enumerate(options["only_going_out"]):
-            try:
-                going_out.add(faces.parse(name))
-            except CardError as error:
-                at.problem(f"only_going_out.{k}", str(error))
+        going_out = named_faces(faces, options["only_going_out"], at, "only_going_out")
         ace = MeldValues(faces, run.get("low_ace_points"), run.get("high_ace_points"))
         return cls(**values, opening_needs=needs, meld_values=None if ace.plain else ace,
                    joker_swap=build_swap(options["joker_swap"]),
-                   going_out_faces=frozenset(going_out))
+                   going_out_faces=going_out)
 
     def needs_in(self, round: int) -> tuple[Need, ...]:
         """The melds an opening must lay in hand number ``round`` (by progress: the seat's

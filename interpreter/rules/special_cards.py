@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import CardError
+from ..model.rule_options import named_faces
 from ..model.state_fields import PLACE, SEAT_CARDS, state_field
 
 if TYPE_CHECKING:
@@ -43,13 +43,7 @@ class SpecialCards:
         """The rule from the checked ``special_cards`` section (None: no special cards)."""
         if options is None:
             return None
-        found = set()
-        for k, name in enumerate(options["cards"]):
-            try:
-                found.add(faces.parse(name))
-            except CardError as error:
-                at.problem(f"cards.{k}", str(error))
-        return cls(frozenset(found), tuple(options["cards"]))
+        return cls(named_faces(faces, options["cards"], at, "cards"), tuple(options["cards"]))
 
     # ---- hooks ---------------------------------------------------------------------------
     def after_deal(self, state: GameState) -> None:
