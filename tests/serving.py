@@ -126,8 +126,10 @@ class Secrets:
         table = [c for meld in state.table for c in _cards(meld)]
         visible = set(state.discard) | set(table)
         visible.update(c for pile in state.own_piles.values() for c in pile)   # face up
-        if state.turned is not None:
-            visible.add(state.turned)
+        visible.update(c for aside in state.laid_aside.values() for c in aside)   # face up
+        for face_up in (state.turned, state.turned_up):
+            if face_up is not None:
+                visible.add(face_up)
         for other in range(state.players):
             if other != seat:
                 visible |= set(state.known[other])
@@ -137,7 +139,7 @@ class Secrets:
             visible |= {c for meld in spread.melds for c in _cards(meld)}
             visible |= {c for melds in arranged.values() for meld in melds for c in _cards(meld)}
         hidden = [c for hand in state.hands for c in hand if c not in visible]
-        hidden += list(state.stock)
+        hidden += list(state.stock) + [c for reserve in state.reserves for c in reserve]
         shown = set(name(visible))
         if state.upcard is not None:                 # public for the whole hand
             shown.add(self.names[state.upcard])
