@@ -52,9 +52,11 @@ def turn_actions(state: GameState) -> Legal:
     steps = state.variant.turn
     found: dict = {}
     meld_step = None
-    for i in state.variant.anytime_steps:            # (a drop: offered all through the turn)
-        if i < state.step:
-            found.update(dict.fromkeys(state.variant.turn[i].actions(state)[0], i))
+    anytime = state.variant.anytime_steps           # (a drop: offered all through the turn)
+    if anytime:
+        for i in anytime:
+            if i < state.step:
+                found.update(dict.fromkeys(steps[i].actions(state)[0], i))
     for i in range(state.step, len(steps)):
         step = steps[i]
         actions, required = step.actions(state)

@@ -105,6 +105,9 @@ class Draw(Step):
         if "discard" in self.piles and drawn_pile(state, state.player) and not state.stock_only and (
                 self.discard_when is None or self.discard_when(
                     knock_env(state, state.player, state.hand_faces(state.player)))):
+            if self.pile is None and not (self.not_own_discard or self.depth):
+                out.append(DRAW_DISCARD)                     # (the top card, freely)
+                return out, True
             reach = self._reach(state)
             if not (self.not_own_discard and self._takes_back(state, reach)) and (
                     self.pile is None or self.pile.refusal(
