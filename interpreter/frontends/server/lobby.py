@@ -31,6 +31,11 @@ class Settings:
     cors: tuple[str, ...] = field(default=())
 
 
+# A table's seed decides every deal and stock: drawn from 2**62 (a 31-bit seed could be found
+# from one seat's cards by trying every seed, revealing the other hands and the stock).
+SEEDS = 2**62
+
+
 class Lobby:
     """The tables by id, over one store."""
 
@@ -74,7 +79,7 @@ class Lobby:
             if kind not in AGENTS:
                 raise ApiError("bad_request", f"bot {kind!r}: the bots are "
                                               f"{', '.join(sorted(AGENTS))}")
-        seed = secrets.randbits(31) if seed is None else seed
+        seed = secrets.randbelow(SEEDS) if seed is None else seed
         state = new_game(built, players=players, seed=seed)
         admin, digest = new_token()
         record = Record(self._new_id(), time.time(), built.name if spec else str(variant), spec,
